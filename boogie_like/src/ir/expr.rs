@@ -1,0 +1,190 @@
+//! Expressions of the IR: a boxed tree over typed ids, plus small constructors.
+//!
+//! Guarantees: an [`Expr`] only refers to program entities through typed ids ([`Var`],
+//! [`CtorId`], [`FieldRef`]); whether those ids exist and the tree is well typed is checked
+//! by [`crate::verify`], not here.
+
+use num_bigint::BigInt;
+
+use super::{CtorId, FieldRef, Var};
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// Integer negation `-e`.
+    Neg,
+    /// Boolean negation `!e`.
+    Not,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Eq,
+    Neq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Implies,
+}
+
+impl BinOp {
+    /// All binary operators.
+    pub const ALL: [BinOp; 12] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Eq,
+        BinOp::Neq,
+        BinOp::Lt,
+        BinOp::Le,
+        BinOp::Gt,
+        BinOp::Ge,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Implies,
+    ];
+
+    /// The operator's concrete syntax.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Eq => "==",
+            BinOp::Neq => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+            BinOp::Implies => "==>",
+        }
+    }
+
+    /// Whether the operator compares two values and yields a boolean (`== != < <= > >=`).
+    pub fn is_relational(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Neq | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+}
+
+/// An expression. Evaluation is pure; `&&`, `||`, `==>` and `if` evaluate lazily.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Expr {
+    /// An integer literal (arbitrary precision, may be negative).
+    Int(BigInt),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A local or global variable.
+    Var(Var),
+    /// `-arg` or `!arg`.
+    Unary { op: UnOp, arg: Box<Expr> },
+    /// `lhs op rhs`.
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `if cond then then else else_`.
+    Ite { cond: Box<Expr>, then: Box<Expr>, else_: Box<Expr> },
+    /// Constructor application `C(args)`.
+    Ctor { ctor: CtorId, args: Vec<Expr> },
+    /// Tester `arg is C`.
+    Is { arg: Box<Expr>, ctor: CtorId },
+    /// Selector `arg->field`.
+    Select { arg: Box<Expr>, field: FieldRef },
+}
+
+impl Expr {
+    /// An integer literal.
+    pub fn int(value: impl Into<BigInt>) -> Expr {
+        Expr::Int(value.into())
+    }
+
+    /// A local or global variable.
+    pub fn var(var: impl Into<Var>) -> Expr {
+        Expr::Var(var.into())
+    }
+
+    /// `op arg`.
+    pub fn unary(op: UnOp, arg: Expr) -> Expr {
+        Expr::Unary { op, arg: Box::new(arg) }
+    }
+
+    /// `lhs op rhs`.
+    pub fn binary(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+        Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
+    }
+
+    /// `!arg`.
+    pub fn not(arg: Expr) -> Expr {
+        Expr::unary(UnOp::Not, arg)
+    }
+
+    /// `-arg`.
+    pub fn neg(arg: Expr) -> Expr {
+        Expr::unary(UnOp::Neg, arg)
+    }
+
+    /// `lhs && rhs`.
+    pub fn and(lhs: Expr, rhs: Expr) -> Expr {
+        Expr::binary(BinOp::And, lhs, rhs)
+    }
+
+    /// `lhs || rhs`.
+    pub fn or(lhs: Expr, rhs: Expr) -> Expr {
+        Expr::binary(BinOp::Or, lhs, rhs)
+    }
+
+    /// `lhs == rhs`.
+    pub fn eq(lhs: Expr, rhs: Expr) -> Expr {
+        Expr::binary(BinOp::Eq, lhs, rhs)
+    }
+
+    /// `if cond then then else else_`.
+    pub fn ite(cond: Expr, then: Expr, else_: Expr) -> Expr {
+        Expr::Ite { cond: Box::new(cond), then: Box::new(then), else_: Box::new(else_) }
+    }
+
+    /// `ctor(args)`.
+    pub fn ctor(ctor: CtorId, args: Vec<Expr>) -> Expr {
+        Expr::Ctor { ctor, args }
+    }
+
+    /// `arg is ctor`.
+    pub fn is(arg: Expr, ctor: CtorId) -> Expr {
+        Expr::Is { arg: Box::new(arg), ctor }
+    }
+
+    /// `arg->field`.
+    pub fn select(arg: Expr, field: FieldRef) -> Expr {
+        Expr::Select { arg: Box::new(arg), field }
+    }
+
+    /// The direct sub-expressions, left to right.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) => Vec::new(),
+            Expr::Unary { arg, .. } | Expr::Is { arg, .. } | Expr::Select { arg, .. } => {
+                vec![arg]
+            }
+            Expr::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+            Expr::Ite { cond, then, else_ } => vec![cond, then, else_],
+            Expr::Ctor { args, .. } => args.iter().collect(),
+        }
+    }
+
+    /// Calls `f` on every variable occurring in the expression.
+    pub fn for_each_var(&self, f: &mut impl FnMut(Var)) {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || match self {
+            Expr::Var(v) => f(*v),
+            _ => self.children().into_iter().for_each(|c| c.for_each_var(f)),
+        })
+    }
+}

@@ -1,0 +1,447 @@
+//! The concrete, depth-bounded interpreter for HORef (DESIGN.md §2): the oracle.
+//!
+//! Guarantees: call-by-value, left to right (function before arguments, arguments left to
+//! right); `&&`/`||` short-circuit and yield 0/1; integers never wrap. `Main`'s body runs at
+//! depth 0 and each application of a method or closure runs its body one level deeper; a
+//! call that would run deeper than `max_depth` is not executed and the run ends as
+//! [`Outcome::CutOff`]. `assert 0`, `fail`, `hd []` and `tl []` end the run as
+//! [`Outcome::Failure`] at that expression. A step budget ends a run that would take too
+//! long as [`Outcome::OutOfFuel`], so no run hangs; the native stack grows on demand, so no
+//! run overflows it.
+
+mod value;
+
+pub use value::{Closure, Env, Value};
+
+use crate::span::Span;
+use crate::syntax::ast::*;
+use crate::typecheck::{Resolution, TypeInfo};
+use num_bigint::BigInt;
+use num_traits::Zero;
+use std::rc::Rc;
+
+/// Limits of one run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The deepest call depth a method or closure body may run at.
+    pub max_depth: u32,
+    /// The most evaluation steps (expression nodes) before the run gives up.
+    pub fuel: u64,
+    /// Record every call and return.
+    pub trace: bool,
+}
+
+impl Default for RunConfig {
+    fn default() -> RunConfig {
+        RunConfig {
+            max_depth: 10,
+            fuel: 100_000_000,
+            trace: false,
+        }
+    }
+}
+
+/// Why a run failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    Assert,
+    Fail,
+    HeadOfEmpty,
+    TailOfEmpty,
+}
+
+impl FailureKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            FailureKind::Assert => "assert",
+            FailureKind::Fail => "fail",
+            FailureKind::HeadOfEmpty => "hd []",
+            FailureKind::TailOfEmpty => "tl []",
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// `Main` returned this value.
+    Value(Value),
+    /// An assertion, `fail`, `hd []` or `tl []` failed at `span`.
+    Failure { span: Span, kind: FailureKind },
+    /// The call at `span` would have run its body at depth `depth`, beyond the bound.
+    CutOff {
+        span: Span,
+        callee: FunctionRef,
+        depth: u32,
+    },
+    /// The step budget ran out.
+    OutOfFuel { steps: u64 },
+}
+
+/// One entry of a call trace.
+#[derive(Clone, Debug)]
+pub enum TraceEvent {
+    /// `callee` was applied to `args` at the call site `span`; its body runs at `depth`.
+    Call {
+        callee: FunctionRef,
+        args: Vec<Value>,
+        depth: u32,
+        span: Span,
+    },
+    Return {
+        callee: FunctionRef,
+        value: Value,
+        depth: u32,
+    },
+}
+
+/// Which function a trace event is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionRef {
+    Method(MethodId),
+    Lambda(LambdaId),
+}
+
+/// The outcome of a run with its trace and cost.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub outcome: Outcome,
+    pub trace: Vec<TraceEvent>,
+    pub steps: u64,
+}
+
+/// Runs `Main` on `inputs` (one value per parameter of `Main`, already type-correct).
+pub fn run(program: &Program, info: &TypeInfo, inputs: &[Value], config: &RunConfig) -> RunResult {
+    let mut interp = Interp {
+        program,
+        info,
+        config,
+        store: Vec::new(),
+        steps: 0,
+        trace: Vec::new(),
+    };
+    let outcome = match interp.run_main(inputs) {
+        Ok(value) => Outcome::Value(value),
+        Err(Stop::Failure { span, kind }) => Outcome::Failure { span, kind },
+        Err(Stop::CutOff {
+            span,
+            callee,
+            depth,
+        }) => Outcome::CutOff {
+            span,
+            callee,
+            depth,
+        },
+        Err(Stop::OutOfFuel) => Outcome::OutOfFuel {
+            steps: interp.steps,
+        },
+    };
+    RunResult {
+        outcome,
+        trace: interp.trace,
+        steps: interp.steps,
+    }
+}
+
+/// Why evaluation stopped early.
+enum Stop {
+    Failure {
+        span: Span,
+        kind: FailureKind,
+    },
+    CutOff {
+        span: Span,
+        callee: FunctionRef,
+        depth: u32,
+    },
+    OutOfFuel,
+}
+
+type EvalResult = Result<Value, Stop>;
+
+struct Interp<'a> {
+    program: &'a Program,
+    info: &'a TypeInfo,
+    config: &'a RunConfig,
+    /// The current value of every reference, by `RefId`.
+    store: Vec<Value>,
+    steps: u64,
+    trace: Vec<TraceEvent>,
+}
+
+impl Interp<'_> {
+    fn run_main(&mut self, inputs: &[Value]) -> EvalResult {
+        let empty = Env::new();
+        for decl in &self.program.store {
+            let init = self.eval(&decl.init, &empty, 0)?;
+            self.store.push(init);
+        }
+        let main = &self.program.main;
+        assert_eq!(
+            main.params.len(),
+            inputs.len(),
+            "internal error: Main's inputs"
+        );
+        let env: Env = main
+            .params
+            .iter()
+            .zip(inputs)
+            .map(|(p, v)| (p.id, v.clone()))
+            .collect();
+        self.eval(&main.body, &env, 0)
+    }
+
+    fn eval(&mut self, e: &Expr, env: &Env, depth: u32) -> EvalResult {
+        self.steps += 1;
+        if self.steps > self.config.fuel {
+            return Err(Stop::OutOfFuel);
+        }
+        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || self.eval_kind(e, env, depth))
+    }
+
+    fn eval_kind(&mut self, e: &Expr, env: &Env, depth: u32) -> EvalResult {
+        match &e.kind {
+            ExprKind::Int(i) => Ok(Value::Int(i.clone())),
+            ExprKind::Skip => Ok(Value::Unit),
+            ExprKind::Fail => Err(failure(e.span, FailureKind::Fail)),
+            ExprKind::Nil => Ok(Value::List(im::Vector::new())),
+            ExprKind::Var(_) => Ok(self.variable(e, env)),
+            ExprKind::Fun(lambda) => Ok(closure(lambda, env, None)),
+            ExprKind::App { func, args } => self.application(func, args, env, depth),
+            ExprKind::Let {
+                binder,
+                value,
+                body,
+            } => {
+                let value = self.eval(value, env, depth)?;
+                // `let (x:Unit) = e in b` discards the value of `e` (see typecheck).
+                let value = if binder.ty == Type::Unit {
+                    Value::Unit
+                } else {
+                    value
+                };
+                self.eval(body, &env.update(binder.id, value), depth)
+            }
+            ExprKind::LetRec {
+                binder,
+                lambda,
+                body,
+            } => {
+                let f = closure(lambda, env, Some(binder.id));
+                self.eval(body, &env.update(binder.id, f), depth)
+            }
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let taken = self.truth(cond, env, depth)?;
+                let branch = if taken { then_branch } else { else_branch };
+                self.eval(branch, env, depth)
+            }
+            ExprKind::Assert(cond) => match self.truth(cond, env, depth)? {
+                true => Ok(Value::Unit),
+                false => Err(failure(e.span, FailureKind::Assert)),
+            },
+            ExprKind::Assign { value, .. } => {
+                let value = self.eval(value, env, depth)?;
+                let r = self.reference(e);
+                self.store[r.index()] = value;
+                Ok(Value::Unit)
+            }
+            ExprKind::Deref(_) => Ok(self.store[self.reference(e).index()].clone()),
+            ExprKind::Pair(a, b) => {
+                let a = self.eval(a, env, depth)?;
+                let b = self.eval(b, env, depth)?;
+                Ok(Value::Pair(Rc::new((a, b))))
+            }
+            ExprKind::Proj { which, pair, .. } => match self.eval(pair, env, depth)? {
+                Value::Pair(p) if *which == Proj::Fst => Ok(p.0.clone()),
+                Value::Pair(p) => Ok(p.1.clone()),
+                other => panic!("internal error: projection of a non-pair {other:?}"),
+            },
+            ExprKind::Cons(head, tail) => {
+                let head = self.eval(head, env, depth)?.as_int().clone();
+                let mut list = self.eval(tail, env, depth)?.as_list().clone();
+                list.push_front(head);
+                Ok(Value::List(list))
+            }
+            ExprKind::List(op, list) => {
+                let list = self.eval(list, env, depth)?;
+                list_op(*op, list.as_list(), e.span)
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, env, depth),
+            ExprKind::Neg(operand) => {
+                let v = self.eval(operand, env, depth)?;
+                Ok(Value::Int(-v.as_int()))
+            }
+        }
+    }
+
+    fn truth(&mut self, cond: &Expr, env: &Env, depth: u32) -> Result<bool, Stop> {
+        Ok(!self.eval(cond, env, depth)?.as_int().is_zero())
+    }
+
+    fn variable(&self, e: &Expr, env: &Env) -> Value {
+        match self.info.resolution(e) {
+            Some(Resolution::Local(b)) => env
+                .get(&b)
+                .cloned()
+                .unwrap_or_else(|| panic!("internal error: unbound binder {b:?}")),
+            Some(Resolution::Method(m)) => Value::Closure(Rc::new(Closure::Method(m))),
+            None => panic!("internal error: unresolved variable at {:?}", e.span),
+        }
+    }
+
+    fn reference(&self, e: &Expr) -> RefId {
+        self.info
+            .reference(e)
+            .unwrap_or_else(|| panic!("internal error: unresolved reference at {:?}", e.span))
+    }
+
+    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, env: &Env, depth: u32) -> EvalResult {
+        match op {
+            BinOp::And => {
+                let result = self.truth(lhs, env, depth)? && self.truth(rhs, env, depth)?;
+                return Ok(Value::bool(result));
+            }
+            BinOp::Or => {
+                let result = self.truth(lhs, env, depth)? || self.truth(rhs, env, depth)?;
+                return Ok(Value::bool(result));
+            }
+            _ => {}
+        }
+        let a = self.eval(lhs, env, depth)?;
+        let b = self.eval(rhs, env, depth)?;
+        Ok(arithmetic(op, a.as_int(), b.as_int()))
+    }
+
+    fn application(&mut self, func: &Expr, args: &[Expr], env: &Env, depth: u32) -> EvalResult {
+        let f = self.eval(func, env, depth)?;
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval(arg, env, depth)?);
+        }
+        let Value::Closure(closure) = f else {
+            panic!("internal error: applying a non-function {f:?}");
+        };
+        self.call(
+            &closure,
+            values,
+            func.span.to(args.last().map_or(func.span, |a| a.span)),
+            depth + 1,
+        )
+    }
+
+    /// Runs `closure`'s body at `depth`, unless that is beyond the bound.
+    fn call(
+        &mut self,
+        closure: &Rc<Closure>,
+        args: Vec<Value>,
+        span: Span,
+        depth: u32,
+    ) -> EvalResult {
+        let callee = function_ref(closure);
+        if depth > self.config.max_depth {
+            return Err(Stop::CutOff {
+                span,
+                callee,
+                depth,
+            });
+        }
+        if self.config.trace {
+            self.trace.push(TraceEvent::Call {
+                callee,
+                args: args.clone(),
+                depth,
+                span,
+            });
+        }
+        let result = self.enter(closure, args, depth)?;
+        if self.config.trace {
+            self.trace.push(TraceEvent::Return {
+                callee,
+                value: result.clone(),
+                depth,
+            });
+        }
+        Ok(result)
+    }
+
+    fn enter(&mut self, closure: &Rc<Closure>, args: Vec<Value>, depth: u32) -> EvalResult {
+        match &**closure {
+            Closure::Method(m) => {
+                let method = self.program.method(*m);
+                let env = bind_params(&Env::new(), &method.params, args);
+                self.eval(&method.body, &env, depth)
+            }
+            Closure::Lambda {
+                lambda,
+                env,
+                self_binder,
+            } => {
+                let mut env = env.clone();
+                if let Some(b) = self_binder {
+                    env.insert(*b, Value::Closure(closure.clone()));
+                }
+                let env = bind_params(&env, &lambda.params, args);
+                self.eval(&lambda.body, &env, depth)
+            }
+        }
+    }
+}
+
+fn failure(span: Span, kind: FailureKind) -> Stop {
+    Stop::Failure { span, kind }
+}
+
+fn closure(lambda: &Rc<Lambda>, env: &Env, self_binder: Option<BinderId>) -> Value {
+    Value::Closure(Rc::new(Closure::Lambda {
+        lambda: lambda.clone(),
+        env: env.clone(),
+        self_binder,
+    }))
+}
+
+fn function_ref(closure: &Closure) -> FunctionRef {
+    match closure {
+        Closure::Method(m) => FunctionRef::Method(*m),
+        Closure::Lambda { lambda, .. } => FunctionRef::Lambda(lambda.id),
+    }
+}
+
+fn bind_params(env: &Env, params: &[Binder], args: Vec<Value>) -> Env {
+    let mut env = env.clone();
+    for (param, arg) in params.iter().zip(args) {
+        env.insert(param.id, arg);
+    }
+    env
+}
+
+fn list_op(op: ListOp, list: &im::Vector<BigInt>, span: Span) -> EvalResult {
+    match op {
+        ListOp::IsEmpty => Ok(Value::bool(list.is_empty())),
+        ListOp::Hd => list
+            .front()
+            .map(|h| Value::Int(h.clone()))
+            .ok_or(failure(span, FailureKind::HeadOfEmpty)),
+        ListOp::Tl if list.is_empty() => Err(failure(span, FailureKind::TailOfEmpty)),
+        ListOp::Tl => Ok(Value::List(list.skip(1))),
+    }
+}
+
+fn arithmetic(op: BinOp, a: &BigInt, b: &BigInt) -> Value {
+    match op {
+        BinOp::Add => Value::Int(a + b),
+        BinOp::Sub => Value::Int(a - b),
+        BinOp::Mul => Value::Int(a * b),
+        BinOp::Eq => Value::bool(a == b),
+        BinOp::Ne => Value::bool(a != b),
+        BinOp::Lt => Value::bool(a < b),
+        BinOp::Le => Value::bool(a <= b),
+        BinOp::Gt => Value::bool(a > b),
+        BinOp::Ge => Value::bool(a >= b),
+        BinOp::And | BinOp::Or => unreachable!("internal error: short-circuit operators"),
+    }
+}

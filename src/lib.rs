@@ -1,0 +1,19 @@
+//! horef-si: a stratified-inlining verifier for higher-order programs with references.
+//!
+//! The pipeline (DESIGN.md §3) flows one way:
+//! source → [`syntax`] (tokens, AST) → [`typecheck`] (types, name resolution) →
+//! [`interp`] (the concrete bounded interpreter, the oracle for every bug we report).
+
+pub mod cli;
+pub mod diagnostics;
+pub mod exit_code;
+pub mod frontend;
+pub mod inputs;
+pub mod interp;
+pub mod names;
+pub mod span;
+pub mod syntax;
+pub mod typecheck;
+
+pub use diagnostics::Diagnostic;
+pub use span::{LineCol, SourceFile, Span};

@@ -1,0 +1,336 @@
+//! The abstract syntax of HORef (DESIGN.md §2).
+//!
+//! Every expression carries a [`Span`] and a dense [`ExprId`]; every binding occurrence
+//! (parameter, `let`, `let rec`) carries a [`BinderId`]; every `fun` carries a [`LambdaId`].
+//! Ids are assigned by the parser in source order, so later stages keep their facts in side
+//! tables indexed by them (types, resolutions, points-to sets) instead of mutating the tree.
+
+use crate::span::Span;
+use num_bigint::BigInt;
+use std::fmt;
+use std::rc::Rc;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// An expression node, dense in `0..Program::expr_count`.
+    ExprId
+);
+id_type!(
+    /// A binding occurrence of a variable, dense in `0..Program::binder_count`.
+    BinderId
+);
+id_type!(
+    /// A `fun` (or `let rec` function), dense in `0..Program::lambda_count`.
+    LambdaId
+);
+id_type!(
+    /// A top-level method, its index in `Program::methods`.
+    MethodId
+);
+id_type!(
+    /// A global reference, its index in `Program::store`.
+    RefId
+);
+
+/// A name with the span where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: Rc<str>,
+    pub span: Span,
+}
+
+/// HORef types. An arrow takes all its parameters at once (no partial application).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int,
+    Unit,
+    List,
+    Arrow(Vec<Type>, Box<Type>),
+    Pair(Box<Type>, Box<Type>),
+}
+
+impl Type {
+    pub fn arrow(params: Vec<Type>, ret: Type) -> Type {
+        Type::Arrow(params, Box::new(ret))
+    }
+
+    pub fn pair(a: Type, b: Type) -> Type {
+        Type::Pair(Box::new(a), Box::new(b))
+    }
+
+    /// Ground types are the ones `Main` may take as inputs.
+    pub fn is_ground(&self) -> bool {
+        matches!(self, Type::Int | Type::Unit)
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Int => write!(f, "Int"),
+            Type::Unit => write!(f, "Unit"),
+            Type::List => write!(f, "List"),
+            Type::Pair(a, b) => {
+                write_operand(f, a, true)?;
+                write!(f, " * ")?;
+                write_operand(f, b, true)
+            }
+            Type::Arrow(params, ret) => {
+                if params.len() == 1 {
+                    write_operand(f, &params[0], false)?;
+                } else {
+                    write!(f, "(")?;
+                    for (i, p) in params.iter().enumerate() {
+                        if i > 0 {
+                            write!(f, ", ")?;
+                        }
+                        write!(f, "{p}")?;
+                    }
+                    write!(f, ")")?;
+                }
+                write!(f, " -> {ret}")
+            }
+        }
+    }
+}
+
+/// Writes `t` with parentheses where it would otherwise be read differently as an operand
+/// of `*` (`in_pair`) or as the single parameter of an arrow.
+fn write_operand(f: &mut fmt::Formatter<'_>, t: &Type, in_pair: bool) -> fmt::Result {
+    let needs_parens = matches!(t, Type::Arrow(..)) || (in_pair && matches!(t, Type::Pair(..)));
+    if needs_parens {
+        write!(f, "({t})")
+    } else {
+        write!(f, "{t}")
+    }
+}
+
+/// A typed parameter or `let` binder.
+#[derive(Clone, Debug)]
+pub struct Binder {
+    pub id: BinderId,
+    pub name: Ident,
+    pub ty: Type,
+}
+
+/// A `fun (x:T, ...) :(R) -> body`, or the function of a `let rec`.
+#[derive(Debug)]
+pub struct Lambda {
+    pub id: LambdaId,
+    pub params: Vec<Binder>,
+    pub ret: Type,
+    pub body: Expr,
+    pub span: Span,
+}
+
+impl Lambda {
+    pub fn ty(&self) -> Type {
+        Type::arrow(
+            self.params.iter().map(|p| p.ty.clone()).collect(),
+            self.ret.clone(),
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+/// Which component a projection takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proj {
+    Fst,
+    Snd,
+}
+
+/// The list primitives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ListOp {
+    Hd,
+    Tl,
+    IsEmpty,
+}
+
+impl ListOp {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ListOp::Hd => "hd",
+            ListOp::Tl => "tl",
+            ListOp::IsEmpty => "is_empty",
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Expr {
+    pub id: ExprId,
+    pub span: Span,
+    pub kind: ExprKind,
+}
+
+#[derive(Debug)]
+pub enum ExprKind {
+    Int(BigInt),
+    /// `skip`, the unit value.
+    Skip,
+    /// `fail`: fails unconditionally.
+    Fail,
+    /// `[]`
+    Nil,
+    /// A variable or a method name (resolved by the checker; locals shadow methods).
+    Var(Ident),
+    Fun(Rc<Lambda>),
+    /// `f e` or `f (e1, ..., en)`.
+    App {
+        func: Box<Expr>,
+        args: Vec<Expr>,
+    },
+    Let {
+        binder: Binder,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
+    LetRec {
+        binder: Binder,
+        lambda: Rc<Lambda>,
+        body: Box<Expr>,
+    },
+    If {
+        cond: Box<Expr>,
+        then_branch: Box<Expr>,
+        else_branch: Box<Expr>,
+    },
+    Assert(Box<Expr>),
+    /// `r := e`
+    Assign {
+        reference: Ident,
+        value: Box<Expr>,
+    },
+    /// `!r`
+    Deref(Ident),
+    Pair(Box<Expr>, Box<Expr>),
+    /// `(fst:T) e` (with the pair's type `T`) or plain `fst e`.
+    Proj {
+        which: Proj,
+        annot: Option<Type>,
+        pair: Box<Expr>,
+    },
+    /// `e :: e`
+    Cons(Box<Expr>, Box<Expr>),
+    List(ListOp, Box<Expr>),
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    /// Unary minus (our extension).
+    Neg(Box<Expr>),
+}
+
+/// `name (params) :(ret) = body;`
+#[derive(Debug)]
+pub struct Method {
+    pub id: MethodId,
+    pub name: Ident,
+    pub params: Vec<Binder>,
+    pub ret: Type,
+    pub body: Expr,
+}
+
+impl Method {
+    pub fn ty(&self) -> Type {
+        Type::arrow(
+            self.params.iter().map(|p| p.ty.clone()).collect(),
+            self.ret.clone(),
+        )
+    }
+}
+
+/// `r:T := init;` in the `Store:` section.
+#[derive(Debug)]
+pub struct RefDecl {
+    pub id: RefId,
+    pub name: Ident,
+    pub ty: Type,
+    pub init: Expr,
+}
+
+/// `Main (args) : T : body`
+#[derive(Debug)]
+pub struct MainDecl {
+    pub params: Vec<Binder>,
+    pub ret: Type,
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// A whole HORef file.
+#[derive(Debug)]
+pub struct Program {
+    pub store: Vec<RefDecl>,
+    pub methods: Vec<Method>,
+    pub main: MainDecl,
+    pub expr_count: u32,
+    pub binder_count: u32,
+    pub lambda_count: u32,
+}
+
+impl Program {
+    pub fn method(&self, id: MethodId) -> &Method {
+        &self.methods[id.index()]
+    }
+
+    pub fn reference(&self, id: RefId) -> &RefDecl {
+        &self.store[id.index()]
+    }
+
+    pub fn method_named(&self, name: &str) -> Option<&Method> {
+        self.methods.iter().find(|m| &*m.name.name == name)
+    }
+
+    pub fn ref_named(&self, name: &str) -> Option<&RefDecl> {
+        self.store.iter().find(|r| &*r.name.name == name)
+    }
+}

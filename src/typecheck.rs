@@ -1,0 +1,497 @@
+//! Type checking and name resolution for HORef.
+//!
+//! Guarantees on success: every expression has a type in [`TypeInfo::expr_types`], every
+//! variable occurrence is resolved to the binder or method it names (ordinary lexical
+//! scoping: inner binders shadow outer ones and shadow method names), every `!r` / `r := e`
+//! names a declared reference, applications pass exactly as many arguments as the function
+//! takes, `Main` takes only `Int`/`Unit` inputs, and `Store` initial values are constants.
+//! On failure it returns every error it found, not just the first: after an error the
+//! offending expression gets an unknown type that agrees with everything, so one mistake
+//! does not cascade.
+
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+use crate::syntax::ast::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// What a variable occurrence refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    Local(BinderId),
+    Method(MethodId),
+}
+
+/// The facts the checker establishes, in side tables indexed by the AST's ids.
+#[derive(Debug, Default)]
+pub struct TypeInfo {
+    /// The type of every expression, by `ExprId`.
+    pub expr_types: Vec<Type>,
+    /// What each `Var` expression names, by `ExprId`.
+    pub vars: HashMap<ExprId, Resolution>,
+    /// Which reference each `!r` / `r := e` expression names, by `ExprId`.
+    pub refs: HashMap<ExprId, RefId>,
+}
+
+impl TypeInfo {
+    pub fn type_of(&self, e: &Expr) -> &Type {
+        &self.expr_types[e.id.index()]
+    }
+
+    pub fn resolution(&self, e: &Expr) -> Option<Resolution> {
+        self.vars.get(&e.id).copied()
+    }
+
+    pub fn reference(&self, e: &Expr) -> Option<RefId> {
+        self.refs.get(&e.id).copied()
+    }
+}
+
+/// Checks a parsed program; returns its type information or every error found.
+pub fn check_program(program: &Program) -> Result<TypeInfo, Vec<Diagnostic>> {
+    let mut checker = Checker::new(program);
+    checker.check_declarations();
+    if checker.diagnostics.is_empty() {
+        Ok(checker.finish())
+    } else {
+        Err(checker.diagnostics)
+    }
+}
+
+/// A type, or `None` when unknown (after an error, or for `fail`): agrees with everything.
+type Ty = Option<Type>;
+
+struct Checker<'p> {
+    program: &'p Program,
+    methods: HashMap<&'p str, MethodId>,
+    refs: HashMap<&'p str, RefId>,
+    /// Binders in scope, innermost last.
+    scope: Vec<(Rc<str>, BinderId, Type)>,
+    types: Vec<Option<Type>>,
+    info: TypeInfo,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'p> Checker<'p> {
+    fn new(program: &'p Program) -> Checker<'p> {
+        Checker {
+            program,
+            methods: HashMap::new(),
+            refs: HashMap::new(),
+            scope: Vec::new(),
+            types: vec![None; program.expr_count as usize],
+            info: TypeInfo::default(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> TypeInfo {
+        self.info.expr_types = self
+            .types
+            .into_iter()
+            .map(|t| t.unwrap_or(Type::Unit))
+            .collect();
+        self.info
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.diagnostics
+            .push(Diagnostic::error(span, message, label));
+    }
+
+    // ----- declarations -----
+
+    fn check_declarations(&mut self) {
+        self.declare_refs();
+        self.declare_methods();
+        for decl in &self.program.store {
+            self.check_store_init(decl);
+        }
+        for method in &self.program.methods {
+            self.check_function_body(&method.params, &method.ret, &method.body);
+        }
+        self.check_main();
+    }
+
+    fn declare_refs(&mut self) {
+        for decl in &self.program.store {
+            if self.refs.insert(&decl.name.name, decl.id).is_some() {
+                self.duplicate(&decl.name, "reference");
+            }
+        }
+    }
+
+    fn declare_methods(&mut self) {
+        for method in &self.program.methods {
+            if self.methods.insert(&method.name.name, method.id).is_some() {
+                self.duplicate(&method.name, "method");
+            }
+        }
+    }
+
+    fn duplicate(&mut self, name: &Ident, what: &str) {
+        self.error(
+            name.span,
+            format!("the {what} `{}` is declared twice", name.name),
+            format!("second declaration of `{}`", name.name),
+        );
+    }
+
+    fn check_main(&mut self) {
+        let main = &self.program.main;
+        for param in &main.params {
+            if !param.ty.is_ground() {
+                self.error(
+                    param.name.span,
+                    format!(
+                        "the inputs of `Main` must have type `Int` or `Unit`, but `{}` has type `{}`",
+                        param.name.name, param.ty
+                    ),
+                    "not a ground type",
+                );
+            }
+        }
+        self.check_function_body(&main.params, &main.ret, &main.body);
+    }
+
+    fn check_function_body(&mut self, params: &[Binder], ret: &Type, body: &Expr) {
+        self.check_distinct_params(params);
+        let depth = self.scope.len();
+        for param in params {
+            self.bind(param);
+        }
+        self.check(body, ret);
+        self.scope.truncate(depth);
+    }
+
+    fn check_distinct_params(&mut self, params: &[Binder]) {
+        for (i, param) in params.iter().enumerate() {
+            if params[..i].iter().any(|p| p.name.name == param.name.name) {
+                self.error(
+                    param.name.span,
+                    format!(
+                        "the parameter `{}` appears twice in one parameter list",
+                        param.name.name
+                    ),
+                    "repeated parameter",
+                );
+            }
+        }
+    }
+
+    fn check_store_init(&mut self, decl: &RefDecl) {
+        if !is_constant(&decl.init) {
+            self.error(
+                decl.init.span,
+                format!(
+                    "the initial value of the reference `{}` is not a constant",
+                    decl.name.name
+                ),
+                "expected an integer, `skip`, `[]`, a method name, or `Pair`/`::` of those",
+            );
+            return;
+        }
+        self.check(&decl.init, &decl.ty);
+    }
+
+    fn bind(&mut self, binder: &Binder) {
+        self.scope
+            .push((binder.name.name.clone(), binder.id, binder.ty.clone()));
+    }
+
+    // ----- expressions -----
+
+    /// Checks `e` against `expected`, reporting a mismatch at `e`.
+    fn check(&mut self, e: &Expr, expected: &Type) {
+        let found = self.infer(e, Some(expected));
+        self.expect_type(e.span, &found, expected);
+    }
+
+    fn expect_type(&mut self, span: Span, found: &Ty, expected: &Type) {
+        if let Some(found) = found
+            && found != expected
+        {
+            self.error(
+                span,
+                format!("type mismatch: expected `{expected}`, found `{found}`"),
+                format!("this has type `{found}`"),
+            );
+        }
+    }
+
+    /// Infers the type of `e`; `hint` is the type the context wants, used for `fail` and
+    /// passed into branches. Records the type of every node.
+    fn infer(&mut self, e: &Expr, hint: Option<&Type>) -> Ty {
+        let ty = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.infer_kind(e, hint));
+        self.types[e.id.index()] = ty.clone().or_else(|| hint.cloned());
+        ty
+    }
+
+    fn infer_kind(&mut self, e: &Expr, hint: Option<&Type>) -> Ty {
+        match &e.kind {
+            ExprKind::Int(_) => Some(Type::Int),
+            ExprKind::Skip => Some(Type::Unit),
+            ExprKind::Fail => None,
+            ExprKind::Nil => Some(Type::List),
+            ExprKind::Var(name) => self.variable(e, name),
+            ExprKind::Fun(lambda) => Some(self.lambda(lambda)),
+            ExprKind::App { func, args } => self.application(func, args),
+            ExprKind::Let {
+                binder,
+                value,
+                body,
+            } => self.let_in(binder, value, body, hint),
+            ExprKind::LetRec {
+                binder,
+                lambda,
+                body,
+            } => self.let_rec(binder, lambda, body, hint),
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.conditional(cond, then_branch, else_branch, hint),
+            ExprKind::Assert(cond) => {
+                self.check(cond, &Type::Int);
+                Some(Type::Unit)
+            }
+            ExprKind::Assign { reference, value } => self.assign(e, reference, value),
+            ExprKind::Deref(reference) => self.lookup_ref(e, reference),
+            ExprKind::Pair(first, second) => self.pair(first, second, hint),
+            ExprKind::Proj { which, annot, pair } => self.projection(*which, annot, pair),
+            ExprKind::Cons(head, tail) => {
+                self.check(head, &Type::Int);
+                self.check(tail, &Type::List);
+                Some(Type::List)
+            }
+            ExprKind::List(op, list) => {
+                self.check(list, &Type::List);
+                Some(if *op == ListOp::Tl {
+                    Type::List
+                } else {
+                    Type::Int
+                })
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.check(lhs, &Type::Int);
+                self.check(rhs, &Type::Int);
+                Some(Type::Int)
+            }
+            ExprKind::Neg(operand) => {
+                self.check(operand, &Type::Int);
+                Some(Type::Int)
+            }
+        }
+    }
+
+    fn variable(&mut self, e: &Expr, name: &Ident) -> Ty {
+        if let Some((_, binder, ty)) = self.scope.iter().rev().find(|(n, ..)| *n == name.name) {
+            self.info.vars.insert(e.id, Resolution::Local(*binder));
+            return Some(ty.clone());
+        }
+        if let Some(&method) = self.methods.get(&*name.name) {
+            self.info.vars.insert(e.id, Resolution::Method(method));
+            return Some(self.program.method(method).ty());
+        }
+        let mut diagnostic = Diagnostic::error(
+            name.span,
+            format!("unknown name `{}`", name.name),
+            "not a variable or method in scope",
+        );
+        if self.refs.contains_key(&*name.name) {
+            diagnostic = diagnostic.with_note(format!(
+                "`{0}` is a reference: read it with `!{0}`",
+                name.name
+            ));
+        }
+        self.diagnostics.push(diagnostic);
+        None
+    }
+
+    fn lambda(&mut self, lambda: &Lambda) -> Type {
+        self.check_function_body(&lambda.params, &lambda.ret, &lambda.body);
+        lambda.ty()
+    }
+
+    fn application(&mut self, func: &Expr, args: &[Expr]) -> Ty {
+        let func_ty = self.infer(func, None);
+        let Some(func_ty) = func_ty else {
+            for arg in args {
+                self.infer(arg, None);
+            }
+            return None;
+        };
+        let Type::Arrow(params, ret) = &func_ty else {
+            self.error(
+                func.span,
+                format!(
+                    "this is applied to arguments but has type `{func_ty}`, not a function type"
+                ),
+                "not a function",
+            );
+            return None;
+        };
+        if params.len() != args.len() {
+            self.arity_error(func, params, args);
+            return Some((**ret).clone());
+        }
+        for (arg, param) in args.iter().zip(params) {
+            self.check(arg, param);
+        }
+        Some((**ret).clone())
+    }
+
+    fn arity_error(&mut self, func: &Expr, params: &[Type], args: &[Expr]) {
+        let span = args.iter().fold(func.span, |s, a| s.to(a.span));
+        let plural = if params.len() == 1 { "" } else { "s" };
+        let mut diagnostic = Diagnostic::error(
+            span,
+            format!(
+                "wrong number of arguments: the function takes {} argument{plural}, but {} {} given",
+                params.len(),
+                args.len(),
+                if args.len() == 1 { "is" } else { "are" }
+            ),
+            format!("expected {} argument{plural}", params.len()),
+        );
+        if params.len() == 1 && matches!(params[0], Type::Pair(..)) {
+            diagnostic = diagnostic.with_note("the function takes one pair: pass `Pair(a, b)`");
+        }
+        self.diagnostics.push(diagnostic);
+        for arg in args {
+            self.infer(arg, None);
+        }
+    }
+
+    /// `let (x:Unit) = e in b` is sequencing: `e` may have any type and `x` is `skip`
+    /// (the BMC-2 tool did not type-check, and its programs use this idiom).
+    fn let_in(&mut self, binder: &Binder, value: &Expr, body: &Expr, hint: Option<&Type>) -> Ty {
+        if binder.ty == Type::Unit {
+            self.infer(value, None);
+        } else {
+            self.check(value, &binder.ty);
+        }
+        self.bind(binder);
+        let ty = self.infer(body, hint);
+        self.scope.pop();
+        ty
+    }
+
+    fn let_rec(
+        &mut self,
+        binder: &Binder,
+        lambda: &Lambda,
+        body: &Expr,
+        hint: Option<&Type>,
+    ) -> Ty {
+        let lambda_ty = lambda.ty();
+        if binder.ty != lambda_ty {
+            self.error(
+                binder.name.span,
+                format!(
+                    "`{}` is declared with type `{}` but its function has type `{lambda_ty}`",
+                    binder.name.name, binder.ty
+                ),
+                "declared type differs from the function's",
+            );
+        }
+        self.bind(binder);
+        self.lambda(lambda);
+        let ty = self.infer(body, hint);
+        self.scope.pop();
+        ty
+    }
+
+    fn conditional(
+        &mut self,
+        cond: &Expr,
+        then_e: &Expr,
+        else_e: &Expr,
+        hint: Option<&Type>,
+    ) -> Ty {
+        self.check(cond, &Type::Int);
+        let then_ty = self.infer(then_e, hint);
+        let else_hint = then_ty.as_ref().or(hint);
+        let else_ty = self.infer(else_e, else_hint);
+        match (then_ty, else_ty) {
+            (Some(t), Some(e)) if t != e => {
+                self.error(
+                    else_e.span,
+                    format!(
+                        "the branches of `if` differ: `then` has type `{t}`, `else` has type `{e}`"
+                    ),
+                    format!("this has type `{e}`"),
+                );
+                None
+            }
+            (t, e) => t.or(e),
+        }
+    }
+
+    fn lookup_ref(&mut self, e: &Expr, reference: &Ident) -> Ty {
+        match self.refs.get(&*reference.name) {
+            Some(&id) => {
+                self.info.refs.insert(e.id, id);
+                Some(self.program.reference(id).ty.clone())
+            }
+            None => {
+                self.error(
+                    reference.span,
+                    format!("unknown reference `{}`", reference.name),
+                    "not declared in `Store:`",
+                );
+                None
+            }
+        }
+    }
+
+    fn assign(&mut self, e: &Expr, reference: &Ident, value: &Expr) -> Ty {
+        match self.lookup_ref(e, reference) {
+            Some(ty) => self.check(value, &ty),
+            None => {
+                self.infer(value, None);
+            }
+        }
+        Some(Type::Unit)
+    }
+
+    fn pair(&mut self, first: &Expr, second: &Expr, hint: Option<&Type>) -> Ty {
+        let (hint_a, hint_b) = match hint {
+            Some(Type::Pair(a, b)) => (Some(&**a), Some(&**b)),
+            _ => (None, None),
+        };
+        let a = self.infer(first, hint_a);
+        let b = self.infer(second, hint_b);
+        Some(Type::pair(a.or(hint_a.cloned())?, b.or(hint_b.cloned())?))
+    }
+
+    fn projection(&mut self, which: Proj, annot: &Option<Type>, pair: &Expr) -> Ty {
+        let pair_ty = match annot {
+            Some(annot) => {
+                self.check(pair, annot);
+                Some(annot.clone())
+            }
+            None => self.infer(pair, None),
+        };
+        match pair_ty? {
+            Type::Pair(a, b) => Some(if which == Proj::Fst { *a } else { *b }),
+            other => {
+                self.error(
+                    pair.span,
+                    format!("`fst`/`snd` needs a pair, but this has type `{other}`"),
+                    "not a pair",
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Constants allowed as `Store` initial values.
+fn is_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Skip | ExprKind::Nil | ExprKind::Var(_) => true,
+        ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => is_constant(a) && is_constant(b),
+        _ => false,
+    }
+}
