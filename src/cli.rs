@@ -31,6 +31,15 @@ pub enum Command {
         /// The HORef program.
         file: PathBuf,
     },
+    /// Lower a HORef file to the Boogie-like IR and print it.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Lower {
+        /// The HORef program.
+        file: PathBuf,
+        /// Also print sizes: procedures, call sites, dispatch sites, candidates.
+        #[arg(long)]
+        stats: bool,
+    },
     /// Run a HORef program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
     Run {
@@ -66,6 +75,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
     };
     match cli.command {
         Command::Check { file } => check(&file),
+        Command::Lower { file, stats } => lower(&file, stats),
         Command::Run {
             file,
             args,
@@ -103,6 +113,27 @@ fn check(file: &Path) -> ExitCode {
         }
         Err(code) => code,
     }
+}
+
+fn lower(file: &Path, stats: bool) -> ExitCode {
+    let checked = match load_or_report(file) {
+        Ok(checked) => checked,
+        Err(code) => return code,
+    };
+    let lowered = crate::lower::lower(&checked);
+    print!("{}", boogie_like::print(&lowered.ir));
+    if stats {
+        let s = &lowered.stats;
+        println!("// procedures: {}", s.procedures);
+        println!("// call sites: {}", s.call_sites);
+        println!("// direct calls: {}", s.dispatch.direct_calls);
+        println!("// dispatch sites: {}", s.dispatch.dispatch_sites);
+        println!(
+            "// candidates: {} in total, at most {} per site",
+            s.dispatch.candidates_total, s.dispatch.candidates_max
+        );
+    }
+    ExitCode::Ok
 }
 
 fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {

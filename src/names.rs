@@ -47,7 +47,7 @@ impl FunctionNames {
 }
 
 /// Calls `visit` on `e` and every expression inside it, outermost first.
-pub fn walk(e: &Expr, visit: &mut dyn FnMut(&Expr)) {
+pub fn walk<'p>(e: &'p Expr, visit: &mut dyn FnMut(&'p Expr)) {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         visit(e);
         for child in children(e) {

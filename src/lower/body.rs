@@ -1,0 +1,577 @@
+//! Lowering one function body: HORef expressions to IR statements (DESIGN.md §4).
+//!
+//! Guarantees: evaluation order is preserved (function, then arguments left to right;
+//! `let` value before body; `&&`/`||` evaluate their right side only when needed). Every
+//! value is returned as its components (see [`super::layout`]), each a pure IR expression
+//! over locals and constants: reading a reference copies its globals into fresh locals
+//! first, so a later write cannot change a value already read. Every source application is
+//! exactly one call when its function is known (a method, or a `let rec` function by its
+//! own name) and otherwise one guarded call per points-to candidate, ending in
+//! `assume false` — never a call to a dispatcher procedure, so one source call is one level
+//! of depth in the IR too. Every `assert`, `fail`, `hd` and `tl` becomes an IR `assert`
+//! carrying the source position of the HORef expression.
+
+use super::captures::Captures;
+use super::functions::Functions;
+use super::layout::{Layout, component_names};
+use super::points_to::{FunName, PointsTo};
+use crate::span::{SourceFile, Span};
+use crate::syntax::ast::*;
+use crate::typecheck::{Resolution, TypeInfo};
+use boogie_like::ir::{
+    self, Block, CtorId, FieldRef, GlobalId, LocalId, ProcId, Program as IrProgram, SourcePos,
+    Stmt, Type as IrType, Var,
+};
+use std::collections::{HashMap, HashSet};
+
+type IrExpr = ir::Expr;
+
+/// Everything about the program that body lowering reads.
+pub struct Context<'a> {
+    pub program: &'a Program,
+    pub info: &'a TypeInfo,
+    pub layout: &'a Layout,
+    pub functions: &'a Functions,
+    pub captures: &'a Captures,
+    pub points_to: &'a PointsTo,
+    pub binders: &'a HashMap<BinderId, &'a Binder>,
+    /// The globals of every reference, by `RefId`.
+    pub ref_globals: &'a [Vec<GlobalId>],
+    pub file: &'a SourceFile,
+}
+
+/// Counts of what the lowering produced at call sites.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct DispatchStats {
+    pub direct_calls: usize,
+    pub dispatch_sites: usize,
+    pub candidates_total: usize,
+    pub candidates_max: usize,
+}
+
+/// What a binder stands for inside the body being lowered.
+#[derive(Clone, Debug)]
+enum Bound {
+    /// The components of its value.
+    Values(Vec<IrExpr>),
+    /// A `let rec` function: applied by a direct call, its value rebuilt from its captures.
+    RecClosure(LambdaId),
+}
+
+/// Lowers the body of one function into its procedure.
+pub struct BodyLowering<'a, 'ir> {
+    cx: &'a Context<'a>,
+    ir: &'ir mut IrProgram,
+    proc: ProcId,
+    taken: HashSet<String>,
+    scope: HashMap<BinderId, Bound>,
+    blocks: Vec<Block>,
+    pub stats: DispatchStats,
+}
+
+/// How an application reaches its callee.
+enum Target {
+    Direct { proc: ProcId, leading: Vec<IrExpr> },
+    Dispatch(IrExpr),
+}
+
+impl<'a, 'ir> BodyLowering<'a, 'ir> {
+    pub fn new(cx: &'a Context<'a>, ir: &'ir mut IrProgram, proc: ProcId) -> Self {
+        let mut taken: HashSet<String> = ir.globals.values().map(|g| g.name.clone()).collect();
+        taken.extend(ir.procs[proc].locals.values().map(|l| l.name.clone()));
+        BodyLowering {
+            cx,
+            ir,
+            proc,
+            taken,
+            scope: HashMap::new(),
+            blocks: vec![Vec::new()],
+            stats: DispatchStats::default(),
+        }
+    }
+
+    /// Binds `binders`, in order, to the procedure's parameters starting at `first`;
+    /// returns the index after the last one used.
+    pub fn bind_params(&mut self, binders: &[&Binder], first: usize) -> usize {
+        let params = self.ir.procs[self.proc].params.clone();
+        let mut next = first;
+        for binder in binders {
+            let width = self.cx.layout.width(&binder.ty);
+            let values = params[next..next + width]
+                .iter()
+                .map(|l| IrExpr::var(*l))
+                .collect();
+            self.scope.insert(binder.id, Bound::Values(values));
+            next += width;
+        }
+        next
+    }
+
+    /// Makes the `let rec` name `binder` stand for the function `lambda`.
+    pub fn bind_rec(&mut self, binder: BinderId, lambda: LambdaId) {
+        self.scope.insert(binder, Bound::RecClosure(lambda));
+    }
+
+    /// Lowers `body`, assigns its value to the procedure's results, and installs the code.
+    pub fn finish_with(mut self, body: &Expr) -> DispatchStats {
+        let values = self.expr(body);
+        let returns = self.ir.procs[self.proc].returns.clone();
+        for (ret, value) in returns.into_iter().zip(values) {
+            self.emit(Stmt::assign(ret, value));
+        }
+        let block = self.blocks.pop().expect("internal error: block stack");
+        self.ir.set_body(self.proc, block);
+        self.stats
+    }
+
+    /// Lowers the `Store` initial values into assignments to the reference globals.
+    pub fn initialise_store(&mut self) {
+        for decl in &self.cx.program.store {
+            let values = self.expr(&decl.init);
+            for (global, value) in self.cx.ref_globals[decl.id.index()].iter().zip(values) {
+                self.emit(Stmt::assign(*global, value));
+            }
+        }
+    }
+
+    // ----- helpers -----
+
+    fn emit(&mut self, stmt: Stmt) {
+        self.blocks
+            .last_mut()
+            .expect("internal error: no block")
+            .push(stmt);
+    }
+
+    /// Runs `f` collecting the statements it emits into a separate block.
+    fn in_block<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> (Block, R) {
+        self.blocks.push(Vec::new());
+        let result = f(self);
+        let block = self.blocks.pop().expect("internal error: block stack");
+        (block, result)
+    }
+
+    fn fresh(&mut self, base: &str, ty: IrType) -> LocalId {
+        let mut name = base.to_string();
+        let mut k = 0;
+        while !self.taken.insert(name.clone()) {
+            k += 1;
+            name = format!("{base}#{k}");
+        }
+        self.ir.procs[self.proc].add_local(name, ty)
+    }
+
+    fn fresh_components(&mut self, base: &str, ty: &Type) -> Vec<LocalId> {
+        let types = self.cx.layout.components(ty);
+        let names = component_names(base, types.len());
+        names
+            .iter()
+            .zip(types)
+            .map(|(n, t)| self.fresh(n, t))
+            .collect()
+    }
+
+    fn pos(&self, span: Span) -> Option<SourcePos> {
+        let at = self.cx.file.line_col(span.start as usize);
+        Some(SourcePos {
+            line: at.line,
+            col: at.col,
+        })
+    }
+
+    fn type_of(&self, e: &Expr) -> &'a Type {
+        self.cx.info.type_of(e)
+    }
+
+    fn ctor(&self, f: FunName) -> CtorId {
+        self.cx.functions.ctor(f)
+    }
+
+    // ----- expressions -----
+
+    /// The components of the value of `e`, emitting the statements that compute them.
+    fn expr(&mut self, e: &Expr) -> Vec<IrExpr> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_kind(e))
+    }
+
+    /// The one component of `e` (an int, a list or a closure).
+    fn single(&mut self, e: &Expr) -> IrExpr {
+        self.expr(e)
+            .pop()
+            .unwrap_or_else(|| panic!("internal error: no component at {:?}", e.span))
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> Vec<IrExpr> {
+        match &e.kind {
+            ExprKind::Int(i) => vec![IrExpr::Int(i.clone())],
+            ExprKind::Skip => vec![],
+            ExprKind::Fail => {
+                self.emit(Stmt::assert(IrExpr::Bool(false), self.pos(e.span)));
+                let unreachable = self.fresh_components("unreachable", self.type_of(e));
+                unreachable.into_iter().map(IrExpr::var).collect()
+            }
+            ExprKind::Nil => vec![IrExpr::ctor(self.cx.layout.list().nil, vec![])],
+            ExprKind::Var(_) => self.variable(e),
+            ExprKind::Fun(lambda) => vec![self.closure_value(lambda.id)],
+            ExprKind::App { func, args } => self.application(e, func, args),
+            ExprKind::Let {
+                binder,
+                value,
+                body,
+            } => {
+                self.let_binding(binder, value);
+                self.expr(body)
+            }
+            ExprKind::LetRec {
+                binder,
+                lambda,
+                body,
+            } => {
+                self.bind_rec(binder.id, lambda.id);
+                self.expr(body)
+            }
+            ExprKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => self.conditional(e, cond, then_branch, else_branch),
+            ExprKind::Assert(cond) => {
+                let holds = self.cond(cond);
+                self.emit(Stmt::assert(holds, self.pos(e.span)));
+                vec![]
+            }
+            ExprKind::Assign { value, .. } => {
+                let values = self.expr(value);
+                let r = self
+                    .cx
+                    .info
+                    .reference(e)
+                    .expect("internal error: reference");
+                for (global, value) in self.cx.ref_globals[r.index()].iter().zip(values) {
+                    self.emit(Stmt::assign(*global, value));
+                }
+                vec![]
+            }
+            ExprKind::Deref(name) => self.deref(e, &name.name),
+            ExprKind::Pair(a, b) => {
+                let mut values = self.expr(a);
+                values.extend(self.expr(b));
+                values
+            }
+            ExprKind::Proj { which, pair, .. } => self.projection(*which, pair),
+            ExprKind::Cons(head, tail) => {
+                let head = self.single(head);
+                let tail = self.single(tail);
+                vec![IrExpr::ctor(self.cx.layout.list().cons, vec![head, tail])]
+            }
+            ExprKind::List(op, list) => self.list_op(e, *op, list),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
+            ExprKind::Neg(operand) => match self.single(operand) {
+                IrExpr::Int(i) => vec![IrExpr::Int(-i)],
+                other => vec![IrExpr::neg(other)],
+            },
+        }
+    }
+
+    fn variable(&mut self, e: &Expr) -> Vec<IrExpr> {
+        match self.cx.info.resolution(e) {
+            Some(Resolution::Local(b)) => self.bound_value(b),
+            Some(Resolution::Method(m)) => {
+                vec![IrExpr::ctor(self.ctor(FunName::Method(m)), vec![])]
+            }
+            None => panic!("internal error: unresolved variable at {:?}", e.span),
+        }
+    }
+
+    fn bound_value(&mut self, binder: BinderId) -> Vec<IrExpr> {
+        match self.scope.get(&binder) {
+            Some(Bound::Values(values)) => values.clone(),
+            Some(Bound::RecClosure(lambda)) => vec![self.closure_value(*lambda)],
+            None => panic!("internal error: binder {binder:?} not in scope"),
+        }
+    }
+
+    /// `K_f(captured values...)`
+    fn closure_value(&mut self, lambda: LambdaId) -> IrExpr {
+        let fields = self.captured_values(lambda);
+        IrExpr::ctor(self.ctor(FunName::Lambda(lambda)), fields)
+    }
+
+    fn captured_values(&mut self, lambda: LambdaId) -> Vec<IrExpr> {
+        let captured = self.cx.captures.of(lambda).to_vec();
+        captured
+            .into_iter()
+            .flat_map(|b| self.bound_value(b))
+            .collect()
+    }
+
+    fn let_binding(&mut self, binder: &Binder, value: &Expr) {
+        let values = self.expr(value);
+        if binder.ty == Type::Unit {
+            self.scope.insert(binder.id, Bound::Values(vec![]));
+            return;
+        }
+        let mut bound = Vec::with_capacity(values.len());
+        let names = component_names(&binder.name.name, values.len());
+        let types = self.cx.layout.components(&binder.ty);
+        for ((value, name), ty) in values.into_iter().zip(names).zip(types) {
+            bound.push(self.name_value(&name, ty, value));
+        }
+        self.scope.insert(binder.id, Bound::Values(bound));
+    }
+
+    /// `value` itself if it is a local or a constant, else a fresh local holding it.
+    fn name_value(&mut self, name: &str, ty: IrType, value: IrExpr) -> IrExpr {
+        if matches!(
+            value,
+            IrExpr::Var(Var::Local(_)) | IrExpr::Int(_) | IrExpr::Bool(_)
+        ) {
+            return value;
+        }
+        let local = self.fresh(name, ty);
+        self.emit(Stmt::assign(local, value));
+        IrExpr::var(local)
+    }
+
+    fn conditional(&mut self, e: &Expr, cond: &Expr, then_e: &Expr, else_e: &Expr) -> Vec<IrExpr> {
+        let cond = self.cond(cond);
+        let (mut then_block, then_values) = self.in_block(|this| this.expr(then_e));
+        let (mut else_block, else_values) = self.in_block(|this| this.expr(else_e));
+        if then_block.is_empty() && else_block.is_empty() {
+            return then_values
+                .into_iter()
+                .zip(else_values)
+                .map(|(t, f)| IrExpr::ite(cond.clone(), t, f))
+                .collect();
+        }
+        let results = self.fresh_components("res", self.type_of(e));
+        for (result, value) in results.iter().zip(then_values) {
+            then_block.push(Stmt::assign(*result, value));
+        }
+        for (result, value) in results.iter().zip(else_values) {
+            else_block.push(Stmt::assign(*result, value));
+        }
+        self.emit(Stmt::if_(cond, then_block, else_block));
+        results.into_iter().map(IrExpr::var).collect()
+    }
+
+    fn deref(&mut self, e: &Expr, name: &str) -> Vec<IrExpr> {
+        let r = self
+            .cx
+            .info
+            .reference(e)
+            .expect("internal error: reference");
+        let globals = self.cx.ref_globals[r.index()].clone();
+        let names = component_names(&format!("{name}.read"), globals.len());
+        let mut values = Vec::new();
+        for (global, name) in globals.into_iter().zip(names) {
+            let ty = self.ir.globals[global].ty;
+            let local = self.fresh(&name, ty);
+            self.emit(Stmt::assign(local, IrExpr::var(global)));
+            values.push(IrExpr::var(local));
+        }
+        values
+    }
+
+    fn projection(&mut self, which: Proj, pair: &Expr) -> Vec<IrExpr> {
+        let mut values = self.expr(pair);
+        let Type::Pair(first, _) = self.type_of(pair) else {
+            panic!(
+                "internal error: projection of a non-pair at {:?}",
+                pair.span
+            );
+        };
+        let split = self.cx.layout.width(first);
+        match which {
+            Proj::Fst => {
+                values.truncate(split);
+                values
+            }
+            Proj::Snd => values.split_off(split),
+        }
+    }
+
+    fn list_op(&mut self, e: &Expr, op: ListOp, list: &Expr) -> Vec<IrExpr> {
+        let list_dt = self.cx.layout.list();
+        let value = self.single(list);
+        let value = self.name_value("list", IrType::Data(list_dt.datatype), value);
+        let field = |index| FieldRef {
+            ctor: list_dt.cons,
+            index,
+        };
+        match op {
+            ListOp::IsEmpty => vec![bool_to_int(IrExpr::is(value, list_dt.nil))],
+            ListOp::Hd | ListOp::Tl => {
+                let non_empty = IrExpr::is(value.clone(), list_dt.cons);
+                self.emit(Stmt::assert(non_empty, self.pos(e.span)));
+                let index = if op == ListOp::Hd { 0 } else { 1 };
+                vec![IrExpr::select(value, field(index))]
+            }
+        }
+    }
+
+    fn binary(&mut self, e: &Expr, op: BinOp, lhs: &Expr, rhs: &Expr) -> Vec<IrExpr> {
+        let arithmetic = match op {
+            BinOp::Add => ir::BinOp::Add,
+            BinOp::Sub => ir::BinOp::Sub,
+            BinOp::Mul => ir::BinOp::Mul,
+            _ => return vec![bool_to_int(self.cond(e))],
+        };
+        let lhs = self.single(lhs);
+        let rhs = self.single(rhs);
+        vec![IrExpr::binary(arithmetic, lhs, rhs)]
+    }
+
+    /// `e` as a boolean (HORef: nonzero is true).
+    fn cond(&mut self, e: &Expr) -> IrExpr {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.cond_kind(e))
+    }
+
+    fn cond_kind(&mut self, e: &Expr) -> IrExpr {
+        let ExprKind::Binary { op, lhs, rhs } = &e.kind else {
+            return int_to_bool(self.single(e));
+        };
+        let relation = match op {
+            BinOp::Eq => ir::BinOp::Eq,
+            BinOp::Ne => ir::BinOp::Neq,
+            BinOp::Lt => ir::BinOp::Lt,
+            BinOp::Le => ir::BinOp::Le,
+            BinOp::Gt => ir::BinOp::Gt,
+            BinOp::Ge => ir::BinOp::Ge,
+            BinOp::And | BinOp::Or => return self.short_circuit(*op, lhs, rhs),
+            BinOp::Add | BinOp::Sub | BinOp::Mul => return int_to_bool(self.single(e)),
+        };
+        let lhs = self.single(lhs);
+        let rhs = self.single(rhs);
+        IrExpr::binary(relation, lhs, rhs)
+    }
+
+    /// `a && b` / `a || b`, evaluating `b` only when `a` does not decide.
+    fn short_circuit(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> IrExpr {
+        let left = self.cond(lhs);
+        let (mut rhs_block, right) = self.in_block(|this| this.cond(rhs));
+        let is_and = op == BinOp::And;
+        if rhs_block.is_empty() {
+            return if is_and {
+                IrExpr::and(left, right)
+            } else {
+                IrExpr::or(left, right)
+            };
+        }
+        let result = self.fresh(if is_and { "and" } else { "or" }, IrType::Bool);
+        rhs_block.push(Stmt::assign(result, right));
+        let decided = vec![Stmt::assign(result, IrExpr::Bool(!is_and))];
+        let (then_block, else_block) = if is_and {
+            (rhs_block, decided)
+        } else {
+            (decided, rhs_block)
+        };
+        self.emit(Stmt::if_(left, then_block, else_block));
+        IrExpr::var(result)
+    }
+
+    // ----- applications -----
+
+    fn application(&mut self, app: &Expr, func: &Expr, args: &[Expr]) -> Vec<IrExpr> {
+        let target = self.call_target(func);
+        let mut actuals = Vec::new();
+        for arg in args {
+            actuals.extend(self.expr(arg));
+        }
+        let base = match &func.kind {
+            ExprKind::Var(name) => format!("r_{}", name.name),
+            _ => "r".to_string(),
+        };
+        let rets = self.fresh_components(&base, self.type_of(app));
+        let ret_vars: Vec<Var> = rets.iter().map(|l| Var::Local(*l)).collect();
+        let source = self.pos(app.span);
+        match target {
+            Target::Direct { proc, mut leading } => {
+                leading.extend(actuals);
+                self.stats.direct_calls += 1;
+                let call = self.ir.procs[self.proc].add_call(proc, leading, ret_vars, source);
+                self.emit(call);
+            }
+            Target::Dispatch(closure) => self.dispatch(app, closure, actuals, ret_vars, source),
+        }
+        rets.into_iter().map(IrExpr::var).collect()
+    }
+
+    fn call_target(&mut self, func: &Expr) -> Target {
+        if let ExprKind::Var(_) = func.kind {
+            match self.cx.info.resolution(func) {
+                Some(Resolution::Method(m)) => {
+                    let proc = self.cx.functions.proc(FunName::Method(m));
+                    return Target::Direct {
+                        proc,
+                        leading: vec![],
+                    };
+                }
+                Some(Resolution::Local(b)) => {
+                    if let Some(Bound::RecClosure(lambda)) = self.scope.get(&b).cloned() {
+                        let proc = self.cx.functions.proc(FunName::Lambda(lambda));
+                        let leading = self.captured_values(lambda);
+                        return Target::Direct { proc, leading };
+                    }
+                }
+                None => {}
+            }
+        }
+        let closure = self.single(func);
+        let ty = IrType::Data(self.cx.layout.closure(self.type_of(func)));
+        Target::Dispatch(self.name_value("f", ty, closure))
+    }
+
+    /// `if (c is K_a) { call a(c->fields.., args) } else if ... else { assume false; }`
+    fn dispatch(
+        &mut self,
+        app: &Expr,
+        closure: IrExpr,
+        actuals: Vec<IrExpr>,
+        rets: Vec<Var>,
+        source: Option<SourcePos>,
+    ) {
+        let candidates: Vec<FunName> = self
+            .cx
+            .points_to
+            .candidates(app.id)
+            .iter()
+            .copied()
+            .collect();
+        self.stats.dispatch_sites += 1;
+        self.stats.candidates_total += candidates.len();
+        self.stats.candidates_max = self.stats.candidates_max.max(candidates.len());
+        let mut otherwise: Block = vec![Stmt::Assume(IrExpr::Bool(false))];
+        for candidate in candidates.into_iter().rev() {
+            let ctor = self.ctor(candidate);
+            let field_count = self.ir.ctor(ctor).map_or(0, |c| c.fields.len());
+            let mut args: Vec<IrExpr> = (0..field_count as u32)
+                .map(|index| IrExpr::select(closure.clone(), FieldRef { ctor, index }))
+                .collect();
+            args.extend(actuals.iter().cloned());
+            let proc = self.cx.functions.proc(candidate);
+            let call = self.ir.procs[self.proc].add_call(proc, args, rets.clone(), source);
+            let guard = IrExpr::is(closure.clone(), ctor);
+            otherwise = vec![Stmt::if_(guard, vec![call], otherwise)];
+        }
+        for stmt in otherwise {
+            self.emit(stmt);
+        }
+    }
+}
+
+fn bool_to_int(b: IrExpr) -> IrExpr {
+    IrExpr::ite(b, IrExpr::int(1), IrExpr::int(0))
+}
+
+fn int_to_bool(i: IrExpr) -> IrExpr {
+    match i {
+        IrExpr::Ite { cond, then, else_ }
+            if *then == IrExpr::int(1) && *else_ == IrExpr::int(0) =>
+        {
+            *cond
+        }
+        IrExpr::Int(n) => IrExpr::Bool(n != 0.into()),
+        other => IrExpr::binary(ir::BinOp::Neq, other, IrExpr::int(0)),
+    }
+}
