@@ -8,6 +8,7 @@ use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::{Checked, load};
 use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
+use crate::ir_file::{is_ir_file, load_ir};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -101,6 +102,22 @@ fn load_or_report(file: &Path) -> Result<Checked, ExitCode> {
 }
 
 fn check(file: &Path) -> ExitCode {
+    if is_ir_file(file) {
+        return match load_ir(file) {
+            Ok(program) => {
+                println!(
+                    "ok: {} ({} procedures)",
+                    file.display(),
+                    program.procs.len()
+                );
+                ExitCode::Ok
+            }
+            Err(message) => {
+                eprintln!("{message}");
+                ExitCode::Input
+            }
+        };
+    }
     match load_or_report(file) {
         Ok(checked) => {
             println!(
@@ -137,6 +154,9 @@ fn lower(file: &Path, stats: bool) -> ExitCode {
 }
 
 fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
+    if is_ir_file(file) {
+        return run_ir(file, raw_args, config);
+    }
     let checked = match load_or_report(file) {
         Ok(checked) => checked,
         Err(code) => return code,
@@ -157,7 +177,97 @@ fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
     for event in &result.trace {
         println!("{}", describe_event(&checked, event));
     }
-    report_outcome(&checked, &result.outcome, config)
+    report_outcome(&checked, &result.outcome)
+}
+
+fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
+    let program = match load_ir(file) {
+        Ok(program) => program,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::Input;
+        }
+    };
+    let inputs = raw_args
+        .iter()
+        .map(|a| split_arg(a))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())
+        .and_then(|pairs| ir_inputs(&program, &pairs));
+    let inputs = match inputs {
+        Ok(inputs) => inputs,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::Input;
+        }
+    };
+    let ir_config = boogie_like::RunConfig {
+        max_depth: config.max_depth,
+        fuel: config.fuel,
+        trace: config.trace,
+    };
+    let result = match boogie_like::run(&program, &inputs, &ir_config) {
+        Ok(result) => result,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::Input;
+        }
+    };
+    println!("{}", result.summary(&program));
+    match result.outcome {
+        boogie_like::Outcome::Failure { .. } => ExitCode::Failure,
+        boogie_like::Outcome::OutOfFuel { .. } => ExitCode::Inconclusive,
+        _ => ExitCode::Ok,
+    }
+}
+
+/// Matches `name=value` pairs to the entry procedure's `int`/`bool` parameters.
+fn ir_inputs(
+    program: &boogie_like::Program,
+    pairs: &[(String, String)],
+) -> Result<Vec<boogie_like::Value>, String> {
+    let entry = program
+        .entrypoint()
+        .ok_or_else(|| "the program has no {:entrypoint} procedure".to_string())?;
+    let proc = &program.procs[entry];
+    let mut values = Vec::new();
+    for param in &proc.params {
+        let local = &proc.locals[*param];
+        let text = pairs
+            .iter()
+            .find(|(n, _)| *n == local.name)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| format!("missing value for {0}: pass --arg {0}=...", local.name))?;
+        values.push(match local.ty {
+            boogie_like::Type::Int => text
+                .parse()
+                .map(boogie_like::Value::Int)
+                .map_err(|_| format!("`{text}` is not an integer (for `{}`)", local.name))?,
+            boogie_like::Type::Bool => match text {
+                "true" => boogie_like::Value::Bool(true),
+                "false" => boogie_like::Value::Bool(false),
+                _ => {
+                    return Err(format!(
+                        "`{text}` is not `true` or `false` (for `{}`)",
+                        local.name
+                    ));
+                }
+            },
+            boogie_like::Type::Data(_) => {
+                return Err(format!(
+                    "`{}` has a datatype; only int and bool inputs can be given",
+                    local.name
+                ));
+            }
+        });
+    }
+    if let Some((name, _)) = pairs
+        .iter()
+        .find(|(n, _)| !proc.params.iter().any(|p| proc.locals[*p].name == *n))
+    {
+        return Err(format!("the entry procedure has no parameter `{name}`"));
+    }
+    Ok(values)
 }
 
 /// The name a trace shows for a function.
@@ -201,7 +311,7 @@ fn describe_event(checked: &Checked, event: &TraceEvent) -> String {
     }
 }
 
-fn report_outcome(checked: &Checked, outcome: &Outcome, config: &RunConfig) -> ExitCode {
+fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
     let at = |offset: u32| checked.file.line_col(offset as usize);
     match outcome {
         Outcome::Value(value) => {
@@ -221,10 +331,10 @@ fn report_outcome(checked: &Checked, outcome: &Outcome, config: &RunConfig) -> E
             depth,
         } => {
             println!(
-                "cut off at depth {}: the call to `{}` at {} would run at depth {depth}",
-                config.max_depth,
+                "cut off at depth {depth}: the call to `{}` at {} would run at depth {}",
                 function_name(checked, *callee),
-                at(span.start)
+                at(span.start),
+                depth + 1
             );
             ExitCode::Ok
         }

@@ -10,6 +10,7 @@ pub mod exit_code;
 pub mod frontend;
 pub mod inputs;
 pub mod interp;
+pub mod ir_file;
 pub mod lower;
 pub mod names;
 pub mod span;

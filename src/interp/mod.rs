@@ -69,7 +69,8 @@ pub enum Outcome {
     Value(Value),
     /// An assertion, `fail`, `hd []` or `tl []` failed at `span`.
     Failure { span: Span, kind: FailureKind },
-    /// The call at `span` would have run its body at depth `depth`, beyond the bound.
+    /// The call at `span`, made by a body running at `depth` (= the bound), would have
+    /// run its callee one level deeper than the bound.
     CutOff {
         span: Span,
         callee: FunctionRef,
@@ -347,7 +348,7 @@ impl Interp<'_> {
             return Err(Stop::CutOff {
                 span,
                 callee,
-                depth,
+                depth: depth - 1,
             });
         }
         if self.config.trace {

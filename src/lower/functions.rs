@@ -162,6 +162,11 @@ impl Declarer<'_> {
         let arrow = Type::arrow(params.iter().map(|p| p.ty.clone()).collect(), ret.clone());
         let datatype = self.layout.closure(&arrow);
         let ctor_name = self.unique(format!("K_{name}"));
+        // Field names are unique program-wide (`proc.var`), as SMT selectors must be.
+        let fields: Vec<(String, IrType)> = fields
+            .into_iter()
+            .map(|(f, ty)| (format!("{name}.{f}"), ty))
+            .collect();
         let ctor = self.ir.add_ctor(datatype, ctor_name, fields);
         self.functions.ctors.insert(f, ctor);
     }

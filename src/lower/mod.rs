@@ -75,6 +75,11 @@ pub fn lower(checked: &Checked) -> Lowered {
     };
     let dispatch = lower_bodies(&cx, &mut ir);
     modref::annotate(&mut ir);
+    if cfg!(debug_assertions)
+        && let Err(errors) = boogie_like::verify(&ir)
+    {
+        panic!("internal error: the lowered IR is ill-formed: {errors:?}");
+    }
     let stats = LowerStats {
         procedures: ir.procs.len(),
         call_sites: ir.procs.values().map(|p| p.call_sites.len()).sum(),

@@ -1,7 +1,7 @@
 //! Mod/ref analysis: which globals each procedure reads and writes.
 //!
 //! Guarantee: after [`annotate`], every procedure's `modifies` lists every global it or any
-//! procedure it may call (transitively) assigns, and its `reads` every global it or they
+//! procedure it may call (transitively) assigns, and its `reads` every other global it or they
 //! read — the sets the IR verifier checks. Sets are sorted, so output is deterministic.
 
 use boogie_like::ir::{self, GlobalId, ProcId, Program as IrProgram, Stmt, Var};
@@ -36,7 +36,8 @@ pub fn annotate(program: &mut IrProgram) {
         }
     }
     for ((_, proc), e) in program.procs.iter_mut().zip(effects) {
-        proc.reads = e.reads.into_iter().collect();
+        // A global in `modifies` may be read too; `reads` lists only the others.
+        proc.reads = e.reads.difference(&e.writes).copied().collect();
         proc.modifies = e.writes.into_iter().collect();
     }
 }

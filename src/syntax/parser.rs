@@ -3,7 +3,10 @@
 //! Guarantees: on any input it returns either a [`Program`] whose nodes all carry spans and
 //! dense ids, or one [`Diagnostic`] saying what was expected and what was found. It never
 //! panics and never overflows the stack: nesting deeper than [`MAX_NESTING`] is an error at
-//! the offending position, and recursion grows the stack on demand below that.
+//! the offending position, and recursion grows the stack on demand below that. The limit is
+//! on the height of the trees it builds, not only on its own recursion: `1 + 1 + ... + 1` or
+//! `Int * ... * Int` with 10^5 operands is an error, not a tree that every later stage (and
+//! even dropping it) would have to walk 10^5 levels deep.
 //!
 //! Precedence, loosest first (ML's): `let`/`if`/`fun`/`r := e` (extend as far right as
 //! possible), `||`, `&&`, comparisons (left-assoc), `::` (right-assoc), `+ -`, `*`, unary
@@ -28,12 +31,39 @@ pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
         exprs: 0,
         binders: 0,
         lambdas: 0,
+        heights: Vec::new(),
     };
     parser.program()
 }
 
 fn lex_diagnostic(e: LexError) -> Diagnostic {
     Diagnostic::error(e.span, e.message, e.label)
+}
+
+fn too_deep(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("program is nested too deeply (more than {MAX_NESTING} levels)"),
+        "nesting limit reached here",
+    )
+}
+
+/// The height of a type's tree (a keyword type has height 1), without recursion.
+fn type_height(ty: &Type) -> usize {
+    let mut height = 0;
+    let mut todo = vec![(ty, 1)];
+    while let Some((ty, level)) = todo.pop() {
+        height = height.max(level);
+        match ty {
+            Type::Int | Type::Unit | Type::List => {}
+            Type::Pair(a, b) => todo.extend([(&**a, level + 1), (&**b, level + 1)]),
+            Type::Arrow(params, ret) => {
+                todo.extend(params.iter().map(|p| (p, level + 1)));
+                todo.push((ret, level + 1));
+            }
+        }
+    }
+    height
 }
 
 type PResult<T> = Result<T, Diagnostic>;
@@ -45,6 +75,8 @@ struct Parser {
     exprs: u32,
     binders: u32,
     lambdas: u32,
+    /// The height of every expression built so far, by `ExprId` (a leaf has height 1).
+    heights: Vec<u32>,
 }
 
 /// A parenthesised type may be a parameter list `(T1, ..., Tn)`, valid only before `->`.
@@ -67,6 +99,16 @@ impl Parser {
 
     fn span(&self) -> Span {
         self.tokens[self.pos].span
+    }
+
+    /// Where the current token is; at the end of the file, just after the last token (the
+    /// end-of-file position may be on an empty line that shows nothing).
+    fn found_span(&self) -> Span {
+        if *self.peek() == Tok::Eof && self.pos > 0 {
+            let end = self.tokens[self.pos - 1].span.end as usize;
+            return Span::new(end, end);
+        }
+        self.span()
     }
 
     fn prev_span(&self) -> Span {
@@ -101,7 +143,7 @@ impl Parser {
     fn unexpected(&self, expected: &str) -> Diagnostic {
         let found = self.peek().to_string();
         Diagnostic::error(
-            self.span(),
+            self.found_span(),
             format!("expected {expected}, found {found}"),
             format!("expected {expected}"),
         )
@@ -120,11 +162,15 @@ impl Parser {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(Diagnostic::error(
-                self.span(),
-                format!("program is nested too deeply (more than {MAX_NESTING} levels)"),
-                "nesting limit reached here",
-            ));
+            return Err(too_deep(self.span()));
+        }
+        Ok(())
+    }
+
+    /// An error unless a tree of height `height` is within [`MAX_NESTING`].
+    fn check_height(&self, height: usize) -> PResult<()> {
+        if height > MAX_NESTING {
+            return Err(too_deep(self.prev_span()));
         }
         Ok(())
     }
@@ -135,10 +181,20 @@ impl Parser {
 
     // ----- ids -----
 
-    fn expr(&mut self, span: Span, kind: ExprKind) -> Expr {
-        let id = ExprId(self.exprs);
+    /// A new node; an error if its tree would be taller than [`MAX_NESTING`].
+    fn expr(&mut self, span: Span, kind: ExprKind) -> PResult<Expr> {
+        let e = Expr {
+            id: ExprId(self.exprs),
+            span,
+            kind,
+        };
+        let children = crate::names::children(&e);
+        let below = children.iter().map(|c| self.heights[c.id.index()]);
+        let height = 1 + below.max().unwrap_or(0);
+        self.check_height(height as usize)?;
         self.exprs += 1;
-        Expr { id, span, kind }
+        self.heights.push(height);
+        Ok(e)
     }
 
     fn binder(&mut self, name: Ident, ty: Type) -> Binder {
@@ -194,7 +250,10 @@ impl Parser {
         let mut decls = Vec::new();
         while matches!(self.peek(), Tok::Ident(_)) {
             let name = self.ident("a reference name")?;
-            self.expect(&Tok::Colon, "after the reference name")?;
+            self.expect(
+                &Tok::Colon,
+                "and a type after the reference name, as in `r:Int := 0;`",
+            )?;
             let ty = self.ty()?;
             self.expect(&Tok::ColonEq, "before the initial value of the reference")?;
             let init = self.expr_top()?;
@@ -308,14 +367,21 @@ impl Parser {
         };
         self.bump();
         let ret = self.ty()?;
-        Ok(Type::arrow(params, ret))
+        let arrow = Type::arrow(params, ret);
+        self.check_height(type_height(&arrow))?;
+        Ok(arrow)
     }
 
     /// `prod := atom ('*' atom)*`, left-associative.
     fn pair_type_rest(&mut self, mut left: Type) -> PResult<Type> {
+        let mut height = type_height(&left);
         while self.eat(&Tok::Star) {
             match self.type_atom()? {
-                TypeAtom::Single(right) => left = Type::pair(left, right),
+                TypeAtom::Single(right) => {
+                    height = 1 + height.max(type_height(&right));
+                    self.check_height(height)?;
+                    left = Type::pair(left, right);
+                }
                 TypeAtom::Params(_, span) => {
                     return Err(Diagnostic::error(
                         span,
@@ -407,14 +473,14 @@ impl Parser {
         self.expect(&Tok::In, "after the bound value")?;
         let body = self.expr_top()?;
         let span = start.to(body.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::Let {
                 binder,
                 value: Box::new(value),
                 body: Box::new(body),
             },
-        ))
+        )
     }
 
     fn let_rec_rest(&mut self, start: Span, binder: Binder) -> PResult<Expr> {
@@ -425,14 +491,14 @@ impl Parser {
         self.expect(&Tok::In, "after the function bound by `let rec`")?;
         let body = self.expr_top()?;
         let span = start.to(body.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::LetRec {
                 binder,
                 lambda: Rc::new(lambda),
                 body: Box::new(body),
             },
-        ))
+        )
     }
 
     fn if_expr(&mut self) -> PResult<Expr> {
@@ -443,20 +509,20 @@ impl Parser {
         self.expect(&Tok::Else, "(every `if` needs an `else` branch)")?;
         let else_branch = self.expr_top()?;
         let span = start.to(else_branch.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::If {
                 cond: Box::new(cond),
                 then_branch: Box::new(then_branch),
                 else_branch: Box::new(else_branch),
             },
-        ))
+        )
     }
 
     fn fun_expr(&mut self) -> PResult<Expr> {
         let lambda = self.lambda()?;
         let span = lambda.span;
-        Ok(self.expr(span, ExprKind::Fun(Rc::new(lambda))))
+        self.expr(span, ExprKind::Fun(Rc::new(lambda)))
     }
 
     /// `fun (x:T, ...) :(R) -> body`
@@ -486,16 +552,16 @@ impl Parser {
         self.bump(); // `:=`
         let value = self.expr_top()?;
         let span = reference.span.to(value.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::Assign {
                 reference,
                 value: Box::new(value),
             },
-        ))
+        )
     }
 
-    fn binary(&mut self, op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+    fn binary(&mut self, op: BinOp, lhs: Expr, rhs: Expr) -> PResult<Expr> {
         let span = lhs.span.to(rhs.span);
         self.expr(
             span,
@@ -517,7 +583,7 @@ impl Parser {
         while let Some(op) = op_of(self.peek()) {
             self.bump();
             let rhs = next(self)?;
-            lhs = self.binary(op, lhs, rhs);
+            lhs = self.binary(op, lhs, rhs)?;
         }
         Ok(lhs)
     }
@@ -555,7 +621,7 @@ impl Parser {
         self.leave();
         let tail = tail?;
         let span = head.span.to(tail.span);
-        Ok(self.expr(span, ExprKind::Cons(Box::new(head), Box::new(tail))))
+        self.expr(span, ExprKind::Cons(Box::new(head), Box::new(tail)))
     }
 
     fn add_expr(&mut self) -> PResult<Expr> {
@@ -586,14 +652,14 @@ impl Parser {
         let start = self.bump().span;
         if let Tok::Int(value) = self.peek().clone() {
             let span = start.to(self.bump().span);
-            return Ok(self.expr(span, ExprKind::Int(-value)));
+            return self.expr(span, ExprKind::Int(-value));
         }
         self.enter()?;
         let operand = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.unary_expr());
         self.leave();
         let operand = operand?;
         let span = start.to(operand.span);
-        Ok(self.expr(span, ExprKind::Neg(Box::new(operand))))
+        self.expr(span, ExprKind::Neg(Box::new(operand)))
     }
 
     /// `head arg*`: application is left-associative and binds tighter than any operator.
@@ -608,7 +674,7 @@ impl Parser {
                     func: Box::new(func),
                     args,
                 },
-            );
+            )?;
         }
         Ok(func)
     }
@@ -635,7 +701,7 @@ impl Parser {
             Tok::Assert => {
                 self.bump();
                 let arg = self.atom()?;
-                Ok(self.expr(start.to(arg.span), ExprKind::Assert(Box::new(arg))))
+                self.expr(start.to(arg.span), ExprKind::Assert(Box::new(arg)))
             }
             Tok::Hd => self.list_op(ListOp::Hd),
             Tok::Tl => self.list_op(ListOp::Tl),
@@ -650,7 +716,7 @@ impl Parser {
     fn list_op(&mut self, op: ListOp) -> PResult<Expr> {
         let start = self.bump().span;
         let arg = self.atom()?;
-        Ok(self.expr(start.to(arg.span), ExprKind::List(op, Box::new(arg))))
+        self.expr(start.to(arg.span), ExprKind::List(op, Box::new(arg)))
     }
 
     /// `(fst:T) e` / `(snd:T) e`
@@ -666,28 +732,28 @@ impl Parser {
         self.expect(&Tok::RParen, "after the type of the projection")?;
         let pair = self.atom()?;
         let span = start.to(pair.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::Proj {
                 which,
                 annot: Some(annot),
                 pair: Box::new(pair),
             },
-        ))
+        )
     }
 
     fn projection(&mut self, which: Proj, annot: Option<Type>, start: Span) -> PResult<Expr> {
         self.bump();
         let pair = self.atom()?;
         let span = start.to(pair.span);
-        Ok(self.expr(
+        self.expr(
             span,
             ExprKind::Proj {
                 which,
                 annot,
                 pair: Box::new(pair),
             },
-        ))
+        )
     }
 
     /// The arguments of one application: an atom, or `(e1, ..., en)`.
@@ -697,6 +763,11 @@ impl Parser {
         }
         self.bump();
         let items = self.comma_list()?;
+        if *self.peek() == Tok::Colon {
+            return Err(self.unexpected("`)` to close the argument list").with_note(
+                "`name (x:T, ...)` starts a declaration: is the `;` after the previous method's body missing?",
+            ));
+        }
         self.expect(&Tok::RParen, "to close the argument list")?;
         Ok(items)
     }
@@ -727,19 +798,19 @@ impl Parser {
             _ => return Err(self.unexpected("an expression")),
         };
         self.bump();
-        Ok(self.expr(start, kind))
+        self.expr(start, kind)
     }
 
     fn nil(&mut self, start: Span) -> PResult<Expr> {
         self.bump();
         let end = self.expect(&Tok::RBracket, "(only the empty list `[]` has a literal)")?;
-        Ok(self.expr(start.to(end), ExprKind::Nil))
+        self.expr(start.to(end), ExprKind::Nil)
     }
 
     fn deref(&mut self, start: Span) -> PResult<Expr> {
         self.bump();
         let reference = self.ident("a reference name after `!`")?;
-        Ok(self.expr(start.to(reference.span), ExprKind::Deref(reference)))
+        self.expr(start.to(reference.span), ExprKind::Deref(reference))
     }
 
     fn pair(&mut self, start: Span) -> PResult<Expr> {
@@ -749,10 +820,10 @@ impl Parser {
         self.expect(&Tok::Comma, "between the components of `Pair`")?;
         let second = self.expr_top()?;
         let end = self.expect(&Tok::RParen, "to close `Pair(e1, e2)`")?;
-        Ok(self.expr(
+        self.expr(
             start.to(end),
             ExprKind::Pair(Box::new(first), Box::new(second)),
-        ))
+        )
     }
 
     fn parenthesised(&mut self, start: Span) -> PResult<Expr> {

@@ -1,0 +1,74 @@
+//! Which solver to run and under which limits (`--solver`, `--timeout`, `--dump-smt`).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The SMT solvers we can drive. Both are run as subprocesses speaking SMT-LIB 2 on stdin.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum SolverKind {
+    /// Z3 (`pip install z3-solver` puts `z3` on PATH; Debian's `z3` package works too).
+    #[default]
+    Z3,
+    /// cvc5 (Debian's `cvc5` package, or a release binary on PATH).
+    Cvc5,
+}
+
+impl SolverKind {
+    /// The program looked up on PATH.
+    pub fn program(self) -> &'static str {
+        match self {
+            SolverKind::Z3 => "z3",
+            SolverKind::Cvc5 => "cvc5",
+        }
+    }
+
+    /// Flags that make the solver read SMT-LIB 2 from stdin, incrementally.
+    /// Model production and the logic are set by commands (they appear in the dump).
+    pub(crate) fn args(self) -> &'static [&'static str] {
+        match self {
+            SolverKind::Z3 => &["-smt2", "-in"],
+            // `--dag-thresh=0`: print values as plain terms, without `let` sharing.
+            SolverKind::Cvc5 => &["--lang=smt2", "--incremental", "--quiet", "--dag-thresh=0"],
+        }
+    }
+
+    /// How to install the solver, for the not-found message.
+    pub fn install_hint(self) -> &'static str {
+        match self {
+            SolverKind::Z3 => {
+                "install it with `pip install z3-solver` (puts `z3` on PATH) \
+                 or Debian's `z3` package (`apt-get install z3`)"
+            }
+            SolverKind::Cvc5 => {
+                "install it with Debian's `cvc5` package (`apt-get install cvc5`) or put a cvc5 \
+                 release binary on PATH; `pip install cvc5` installs only the Python bindings, \
+                 not a `cvc5` program"
+            }
+        }
+    }
+
+    /// The option that limits the time of the next check, in milliseconds.
+    pub(crate) fn timeout_option(self) -> &'static str {
+        match self {
+            SolverKind::Z3 => ":timeout",
+            SolverKind::Cvc5 => ":tlimit-per",
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.program())
+    }
+}
+
+/// How to run the solver for one verification run.
+#[derive(Clone, Debug, Default)]
+pub struct SolverConfig {
+    pub kind: SolverKind,
+    /// The whole run's deadline (`--timeout SECONDS`); `None` means no limit.
+    pub deadline: Option<Instant>,
+    /// Where to write the solver dialogue (`--dump-smt FILE`); the file is overwritten.
+    pub dump: Option<PathBuf>,
+}

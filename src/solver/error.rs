@@ -1,0 +1,46 @@
+//! The typed errors of a solver session. None of them is a verdict: the driver turns each
+//! into `UNKNOWN` with the error as the reason (DESIGN.md §6–7).
+
+use super::SolverKind;
+
+/// Everything that can go wrong while talking to the solver.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// The solver program could not be found.
+    #[error("solver `{program}` not found: {hint}")]
+    NotFound {
+        kind: SolverKind,
+        program: String,
+        hint: &'static str,
+    },
+    /// The solver process died or closed its pipes; `detail` says what we know
+    /// (exit status or signal, the last command, the end of its stderr).
+    #[error("the solver process ended unexpectedly: {detail}")]
+    Crashed { detail: String },
+    /// The run's deadline passed (before or during a check).
+    #[error("the solver ran out of time (deadline reached)")]
+    Timeout,
+    /// The solver said something we cannot read, or not what the command calls for.
+    #[error("unexpected reply from the solver: {reply}")]
+    BadReply { reply: String },
+    /// The solver answered a command with `(error "...")`. This means we sent something
+    /// it does not accept (an ill-sorted term, an unknown name): a bug on our side.
+    #[error("the solver rejected `{command}`: {message}")]
+    Rejected { command: String, message: String },
+    /// An I/O error outside the solver pipes (starting the process, the dump file).
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl SolverError {
+    pub(crate) fn io(context: impl Into<String>, source: std::io::Error) -> SolverError {
+        SolverError::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Model values as the solver prints them in `get-value` replies, decoded into [`ModelValue`].
+//!
+//! Understood forms: numerals and `(- n)` of any size; `true`/`false`; a constructor of a
+//! declared datatype, bare (`nil`, `K_succ`), applied (`(cons 3 nil)`) or sort-annotated
+//! (`(as nil IntList)`); and `(let ((x v) ...) body)` sharing. Anything else is an error
+//! carrying the reply text, never a panic and never a guess.
+
+use super::reply::Sx;
+use num_bigint::BigInt;
+use std::collections::HashMap;
+use std::fmt;
+
+/// A value in the solver's model.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ModelValue {
+    Int(BigInt),
+    Bool(bool),
+    /// A datatype value: its constructor and the values of the constructor's fields.
+    Data {
+        ctor: String,
+        fields: Vec<ModelValue>,
+    },
+}
+
+impl ModelValue {
+    pub fn as_int(&self) -> Option<&BigInt> {
+        match self {
+            ModelValue::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            ModelValue::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// Prints SMT-LIB syntax: `5`, `(- 5)`, `true`, `nil`, `(cons 3 nil)`.
+impl fmt::Display for ModelValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelValue::Int(n) if n.sign() == num_bigint::Sign::Minus => write!(f, "(- {})", -n),
+            ModelValue::Int(n) => write!(f, "{n}"),
+            ModelValue::Bool(b) => write!(f, "{b}"),
+            ModelValue::Data { ctor, fields } if fields.is_empty() => f.write_str(ctor),
+            ModelValue::Data { ctor, fields } => {
+                write!(f, "({ctor}")?;
+                for field in fields {
+                    write!(f, " {field}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// Decodes model values against the declared constructors (name → number of fields).
+pub(crate) struct Decoder<'a> {
+    ctors: &'a HashMap<String, usize>,
+    /// `let` bindings in scope, innermost last.
+    lets: Vec<(String, ModelValue)>,
+}
+
+impl<'a> Decoder<'a> {
+    pub(crate) fn new(ctors: &'a HashMap<String, usize>) -> Decoder<'a> {
+        Decoder {
+            ctors,
+            lets: Vec::new(),
+        }
+    }
+
+    /// `None` when the term is not a value form we understand.
+    pub(crate) fn decode(&mut self, sx: &Sx) -> Option<ModelValue> {
+        match sx {
+            Sx::Atom(a) => self.atom(a),
+            Sx::Str(_) => None,
+            Sx::List(items) => self.list(items),
+        }
+    }
+
+    fn atom(&self, a: &str) -> Option<ModelValue> {
+        if let Some((_, v)) = self.lets.iter().rev().find(|(name, _)| name == a) {
+            return Some(v.clone());
+        }
+        match a {
+            "true" => Some(ModelValue::Bool(true)),
+            "false" => Some(ModelValue::Bool(false)),
+            _ if is_numeral(a) => a.parse().ok().map(ModelValue::Int),
+            _ if self.ctors.get(a) == Some(&0) => Some(data(a, Vec::new())),
+            _ => None,
+        }
+    }
+
+    fn list(&mut self, items: &[Sx]) -> Option<ModelValue> {
+        let (head, args) = items.split_first()?;
+        match (head.atom()?, args) {
+            ("-", [n]) => self.negated(n),
+            ("as", [term, _sort]) => self.decode(term),
+            ("let", [Sx::List(bindings), body]) => self.let_(bindings, body),
+            (ctor, _) if self.ctors.get(ctor) == Some(&args.len()) => {
+                let fields = args.iter().map(|a| self.decode(a)).collect::<Option<_>>()?;
+                Some(data(ctor, fields))
+            }
+            _ => None,
+        }
+    }
+
+    fn negated(&mut self, n: &Sx) -> Option<ModelValue> {
+        match self.decode(n)? {
+            ModelValue::Int(n) => Some(ModelValue::Int(-n)),
+            _ => None,
+        }
+    }
+
+    /// `(let ((x v) ...) body)`: the values are decoded in the outer scope (parallel let).
+    fn let_(&mut self, bindings: &[Sx], body: &Sx) -> Option<ModelValue> {
+        let mut bound = Vec::with_capacity(bindings.len());
+        for binding in bindings {
+            let [name, value] = binding.list()? else {
+                return None;
+            };
+            bound.push((name.atom()?.to_string(), self.decode(value)?));
+        }
+        let depth = self.lets.len();
+        self.lets.extend(bound);
+        let result = self.decode(body);
+        self.lets.truncate(depth);
+        result
+    }
+}
+
+fn data(ctor: &str, fields: Vec<ModelValue>) -> ModelValue {
+    ModelValue::Data {
+        ctor: ctor.to_string(),
+        fields,
+    }
+}
+
+fn is_numeral(a: &str) -> bool {
+    !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reply::parse;
+    use super::*;
+
+    fn ctors() -> HashMap<String, usize> {
+        [("nil", 0), ("cons", 2), ("K_succ", 0), ("K_add", 2)]
+            .into_iter()
+            .map(|(n, a)| (n.to_string(), a))
+            .collect()
+    }
+
+    fn decode(text: &str) -> Option<ModelValue> {
+        let ctors = ctors();
+        Decoder::new(&ctors).decode(&parse(text).unwrap())
+    }
+
+    fn int(n: i64) -> ModelValue {
+        ModelValue::Int(n.into())
+    }
+
+    #[test]
+    fn decodes_integers_of_any_size_and_sign() {
+        assert_eq!(decode("42"), Some(int(42)));
+        assert_eq!(decode("(- 5)"), Some(int(-5)));
+        let big: BigInt = "100000000000000000000000000000".parse().unwrap();
+        assert_eq!(
+            decode("(- 100000000000000000000000000000)"),
+            Some(ModelValue::Int(-big))
+        );
+        assert_eq!(decode("(- (- 3))"), Some(int(3)));
+    }
+
+    #[test]
+    fn decodes_booleans_and_datatypes() {
+        assert_eq!(decode("true"), Some(ModelValue::Bool(true)));
+        let list = decode("(cons 3 (cons (- 1) nil))").unwrap();
+        assert_eq!(list.to_string(), "(cons 3 (cons (- 1) nil))");
+        assert_eq!(decode("(as nil IntList)"), Some(data("nil", vec![])));
+        assert_eq!(
+            decode("(K_add 2 K_succ)"),
+            Some(data("K_add", vec![int(2), data("K_succ", vec![])]))
+        );
+        assert_eq!(
+            decode("(let ((_let_1 (cons 1 nil))) (cons 2 _let_1))")
+                .unwrap()
+                .to_string(),
+            "(cons 2 (cons 1 nil))"
+        );
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_understand() {
+        for text in [
+            "x",
+            "(cons 3)",
+            "(nil)",
+            "(/ 1 2)",
+            "1.5",
+            "\"s\"",
+            "(_ as-array k!0)",
+            "(- true)",
+            "()",
+            "(let ((a 1)) b)",
+            "#x0f",
+        ] {
+            assert_eq!(decode(text), None, "{text}");
+        }
+    }
+}

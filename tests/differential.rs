@@ -1,0 +1,259 @@
+//! Differential test of the lowering (issue 3): for every HORef program we have, at every
+//! depth 0..=6 and over a grid of inputs, the HORef interpreter on the source and the IR
+//! interpreter on the lowered program must give the same outcome — the same value, a
+//! failure at the same source position, or a cut-off at the same depth.
+//!
+//! Programs: `tests/programs/*.horef`, `benchmarks/**/*.horef`, and every program in
+//! `../shared/bmc2-suite/` when that folder exists. The counts are printed.
+
+use boogie_like::interp::{Interpreter, Outcome as IrOutcome, RunConfig as IrConfig};
+use boogie_like::{Value as IrValue, parse, print, verify};
+use horef_si::frontend::{Checked, load};
+use horef_si::interp::{self, Closure, Outcome, RunConfig, Value};
+use horef_si::lower::{Lowered, lower, points_to::FunName};
+use horef_si::names::walk;
+use horef_si::syntax::ast::{ExprKind, Type};
+use num_bigint::BigInt;
+use std::path::{Path, PathBuf};
+
+const MAX_DEPTH: u32 = 6;
+const MAX_COMBINATIONS: usize = 400;
+const FUEL: u64 = 200_000;
+
+fn program_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    collect(&root.join("tests/programs"), "horef", &mut files);
+    collect(&root.join("benchmarks"), "horef", &mut files);
+    collect(&root.join("../shared/bmc2-suite"), "txt", &mut files);
+    files.sort();
+    files
+}
+
+fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+}
+
+/// Input values for one `Int` parameter: -3..=12 and the neighbours of every constant.
+fn int_candidates(checked: &Checked) -> Vec<BigInt> {
+    let mut values: Vec<BigInt> = (-3..=12).map(BigInt::from).collect();
+    let mut constants = Vec::new();
+    let program = &checked.program;
+    let bodies = program
+        .methods
+        .iter()
+        .map(|m| &m.body)
+        .chain(std::iter::once(&program.main.body));
+    for body in bodies {
+        walk(body, &mut |e| {
+            if let ExprKind::Int(i) = &e.kind {
+                constants.push(i.clone());
+            }
+        });
+    }
+    for c in constants {
+        for delta in -1..=1 {
+            values.push(&c + delta);
+        }
+    }
+    values.sort();
+    values.dedup();
+    values
+}
+
+/// The input vectors to try: the full grid, or a deterministic sample of it.
+fn input_grid(checked: &Checked) -> Vec<Vec<Value>> {
+    let ints = int_candidates(checked);
+    let params = &checked.program.main.params;
+    let per_param: Vec<Vec<Value>> = params
+        .iter()
+        .map(|p| match p.ty {
+            Type::Unit => vec![Value::Unit],
+            _ => ints.iter().cloned().map(Value::Int).collect(),
+        })
+        .collect();
+    let total: usize = per_param.iter().map(Vec::len).product();
+    let pick = |mut k: usize| -> Vec<Value> {
+        per_param
+            .iter()
+            .map(|choices| {
+                let v = choices[k % choices.len()].clone();
+                k /= choices.len();
+                v
+            })
+            .collect()
+    };
+    if total <= MAX_COMBINATIONS {
+        return (0..total).map(pick).collect();
+    }
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..MAX_COMBINATIONS)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pick((state >> 11) as usize % total)
+        })
+        .collect()
+}
+
+/// The IR inputs of `Main` (a `Unit` input has no component).
+fn ir_inputs(inputs: &[Value]) -> Vec<IrValue> {
+    inputs
+        .iter()
+        .filter_map(|v| match v {
+            Value::Int(i) => Some(IrValue::Int(i.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the IR components `ir` represent the HORef value `v`; consumes them.
+fn matches_value(lowered: &Lowered, v: &Value, ir: &mut std::slice::Iter<IrValue>) -> bool {
+    match v {
+        Value::Unit => true,
+        Value::Int(i) => matches!(ir.next(), Some(IrValue::Int(j)) if i == j),
+        Value::Pair(p) => matches_value(lowered, &p.0, ir) && matches_value(lowered, &p.1, ir),
+        Value::List(items) => match ir.next() {
+            Some(list) => list_matches(lowered, items.iter(), list),
+            None => false,
+        },
+        Value::Closure(c) => {
+            let name = match &**c {
+                Closure::Method(m) => FunName::Method(*m),
+                Closure::Lambda { lambda, .. } => FunName::Lambda(lambda.id),
+            };
+            let ctor = lowered.functions.ctor(name);
+            matches!(ir.next(), Some(IrValue::Data { ctor: c, .. }) if *c == ctor)
+        }
+    }
+}
+
+fn list_matches<'a>(
+    lowered: &Lowered,
+    mut items: impl Iterator<Item = &'a BigInt>,
+    value: &IrValue,
+) -> bool {
+    let IrValue::Data { ctor, fields } = value else {
+        return false;
+    };
+    let name = &lowered.ir.ctor(*ctor).expect("ctor").name;
+    match (items.next(), name.as_str(), fields.as_slice()) {
+        (None, "nil", []) => true,
+        (Some(h), "cons", [IrValue::Int(h2), tail]) => {
+            h == h2 && list_matches(lowered, items, tail)
+        }
+        _ => false,
+    }
+}
+
+/// One comparison: `None` if both agree (or one ran out of fuel), else a description.
+fn compare(
+    checked: &Checked,
+    lowered: &Lowered,
+    interp_ir: &Interpreter,
+    inputs: &[Value],
+    depth: u32,
+) -> Result<bool, String> {
+    let config = RunConfig {
+        max_depth: depth,
+        fuel: FUEL,
+        trace: false,
+    };
+    let source = interp::run(&checked.program, &checked.info, inputs, &config);
+    let ir_config = IrConfig::with_depth(depth).fuel(FUEL * 4);
+    let ir = interp_ir
+        .run(&ir_inputs(inputs), &ir_config)
+        .map_err(|e| format!("IR runtime error: {e}"))?;
+    let agree = match (&source.outcome, &ir.outcome) {
+        (Outcome::OutOfFuel { .. }, _) | (_, IrOutcome::OutOfFuel { .. }) => return Ok(false),
+        (Outcome::Value(v), IrOutcome::Returned) => {
+            let mut it = ir.returns.iter();
+            matches_value(lowered, v, &mut it) && it.next().is_none()
+        }
+        (
+            Outcome::Failure { span, .. },
+            IrOutcome::Failure {
+                source: Some(pos), ..
+            },
+        ) => {
+            let at = checked.file.line_col(span.start as usize);
+            at.line == pos.line && at.col == pos.col
+        }
+        (Outcome::CutOff { depth: a, .. }, IrOutcome::CutOff { depth: b, .. }) => a == b,
+        _ => false,
+    };
+    if agree {
+        Ok(true)
+    } else {
+        Err(format!(
+            "source: {:?}, IR: {}",
+            source.outcome,
+            ir.summary(&lowered.ir)
+        ))
+    }
+}
+
+#[test]
+fn lowering_preserves_outcomes() {
+    let files = program_files();
+    assert!(!files.is_empty(), "no programs found");
+    let (mut runs, mut agreed, mut skipped, mut disagreements) =
+        (0usize, 0usize, 0usize, Vec::new());
+    for file in &files {
+        let checked = load(file).unwrap_or_else(|e| panic!("{}: {}", file.display(), e.render()));
+        let lowered = lower(&checked);
+        let text = print(&lowered.ir);
+        verify(&lowered.ir)
+            .unwrap_or_else(|e| panic!("{}: IR verifier: {e:?}\n{text}", file.display()));
+        let reparsed =
+            parse(&text).unwrap_or_else(|e| panic!("{}: re-parse: {e:?}\n{text}", file.display()));
+        assert_eq!(
+            print(&reparsed),
+            text,
+            "{}: print/parse round trip",
+            file.display()
+        );
+        let interp_ir = Interpreter::new(&lowered.ir).expect("IR interpreter");
+        for inputs in input_grid(&checked) {
+            for depth in 0..=MAX_DEPTH {
+                runs += 1;
+                match compare(&checked, &lowered, &interp_ir, &inputs, depth) {
+                    Ok(true) => agreed += 1,
+                    Ok(false) => skipped += 1,
+                    Err(why) => disagreements.push(format!(
+                        "{} depth {depth} inputs {:?}: {why}",
+                        file.display(),
+                        inputs.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>()
+                    )),
+                }
+            }
+        }
+    }
+    println!(
+        "differential: {} programs, {runs} runs, {agreed} agree, {skipped} out of fuel, {} disagree",
+        files.len(),
+        disagreements.len()
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, first ones:\n{}",
+        disagreements.len(),
+        disagreements
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
