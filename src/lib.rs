@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod diagnostics;
+pub mod engine;
 pub mod exit_code;
 pub mod frontend;
 pub mod inputs;
@@ -13,9 +14,11 @@ pub mod interp;
 pub mod ir_file;
 pub mod lower;
 pub mod names;
+pub mod solver;
 pub mod span;
 pub mod syntax;
 pub mod typecheck;
+pub mod vc;
 
 pub use diagnostics::Diagnostic;
 pub use span::{LineCol, SourceFile, Span};

@@ -415,16 +415,30 @@ impl<'p> Checker<'p> {
         let else_ty = self.infer(else_e, else_hint);
         match (then_ty, else_ty) {
             (Some(t), Some(e)) if t != e => {
-                self.error(
-                    else_e.span,
-                    format!(
-                        "the branches of `if` differ: `then` has type `{t}`, `else` has type `{e}`"
-                    ),
-                    format!("this has type `{e}`"),
-                );
+                self.branches_differ(then_e, &t, else_e, &e, hint);
                 None
             }
             (t, e) => t.or(e),
+        }
+    }
+
+    /// Blames the `else` branch, unless only the `then` branch disagrees with the type the
+    /// context expects.
+    fn branches_differ(
+        &mut self,
+        then_e: &Expr,
+        t: &Type,
+        else_e: &Expr,
+        e: &Type,
+        hint: Option<&Type>,
+    ) {
+        let message =
+            format!("the branches of `if` differ: `then` has type `{t}`, `else` has type `{e}`");
+        if hint == Some(e) {
+            let label = format!("this has type `{t}`, but `{e}` is expected here");
+            self.error(then_e.span, message, label);
+        } else {
+            self.error(else_e.span, message, format!("this has type `{e}`"));
         }
     }
 

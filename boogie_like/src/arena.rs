@@ -62,7 +62,10 @@ pub struct Arena<I: EntityId, T> {
 impl<I: EntityId, T> Arena<I, T> {
     /// An empty arena.
     pub fn new() -> Self {
-        Arena { items: Vec::new(), _id: PhantomData }
+        Arena {
+            items: Vec::new(),
+            _id: PhantomData,
+        }
     }
 
     /// Appends `item` and returns its id.
@@ -103,18 +106,26 @@ impl<I: EntityId, T> Arena<I, T> {
     }
 
     /// All ids, in push order.
-    pub fn ids(&self) -> impl DoubleEndedIterator<Item = I> + ExactSizeIterator + use<I, T> {
+    pub fn ids(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = I> + ExactSizeIterator + Clone + use<I, T> {
         (0..self.items.len()).map(I::from_index)
     }
 
     /// `(id, element)` pairs, in push order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (I, &T)> + ExactSizeIterator {
-        self.items.iter().enumerate().map(|(i, t)| (I::from_index(i), t))
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (I::from_index(i), t))
     }
 
     /// `(id, element)` pairs, mutably, in push order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (I, &mut T)> {
-        self.items.iter_mut().enumerate().map(|(i, t)| (I::from_index(i), t))
+        self.items
+            .iter_mut()
+            .enumerate()
+            .map(|(i, t)| (I::from_index(i), t))
     }
 
     /// The elements, in push order.
@@ -131,7 +142,10 @@ impl<I: EntityId, T> Default for Arena<I, T> {
 
 impl<I: EntityId, T> FromIterator<T> for Arena<I, T> {
     fn from_iter<It: IntoIterator<Item = T>>(iter: It) -> Self {
-        Arena { items: iter.into_iter().collect(), _id: PhantomData }
+        Arena {
+            items: iter.into_iter().collect(),
+            _id: PhantomData,
+        }
     }
 }
 
@@ -140,7 +154,10 @@ impl<I: EntityId, T> std::ops::Index<I> for Arena<I, T> {
     fn index(&self, id: I) -> &T {
         match self.items.get(id.index()) {
             Some(item) => item,
-            None => panic!("internal error: id {id:?} out of range ({} elements)", self.len()),
+            None => panic!(
+                "internal error: id {id:?} out of range ({} elements)",
+                self.len()
+            ),
         }
     }
 }

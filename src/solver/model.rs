@@ -100,7 +100,7 @@ impl<'a> Decoder<'a> {
             ("-", [n]) => self.negated(n),
             ("as", [term, _sort]) => self.decode(term),
             ("let", [Sx::List(bindings), body]) => self.let_(bindings, body),
-            (ctor, _) if self.ctors.get(ctor) == Some(&args.len()) => {
+            (ctor, [_, ..]) if self.ctors.get(ctor) == Some(&args.len()) => {
                 let fields = args.iter().map(|a| self.decode(a)).collect::<Option<_>>()?;
                 Some(data(ctor, fields))
             }

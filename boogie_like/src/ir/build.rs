@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 
 use super::{
-    Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field,
-    Global, GlobalId, Local, LocalId, ProcId, Procedure, Program, SourcePos, Stmt, Type, Var,
+    Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field, Global,
+    GlobalId, Local, LocalId, ProcId, Procedure, Program, SourcePos, Stmt, Type, Var,
 };
 use crate::arena::Arena;
 
@@ -23,7 +23,10 @@ impl Program {
 
     /// Declares a datatype without constructors (add them with [`Program::add_ctor`]).
     pub fn add_datatype(&mut self, name: impl Into<String>) -> DatatypeId {
-        self.datatypes.push(Datatype { name: name.into(), ctors: Vec::new() })
+        self.datatypes.push(Datatype {
+            name: name.into(),
+            ctors: Vec::new(),
+        })
     }
 
     /// Adds a constructor with the given `(field name, type)` list to `datatype`.
@@ -33,15 +36,27 @@ impl Program {
         name: impl Into<String>,
         fields: Vec<(S, Type)>,
     ) -> CtorId {
-        let fields = fields.into_iter().map(|(n, ty)| Field { name: n.into(), ty }).collect();
+        let fields = fields
+            .into_iter()
+            .map(|(n, ty)| Field { name: n.into(), ty })
+            .collect();
         let dt = &mut self.datatypes[datatype];
-        dt.ctors.push(Constructor { name: name.into(), fields });
-        CtorId { datatype, index: (dt.ctors.len() - 1) as u32 }
+        dt.ctors.push(Constructor {
+            name: name.into(),
+            fields,
+        });
+        CtorId {
+            datatype,
+            index: (dt.ctors.len() - 1) as u32,
+        }
     }
 
     /// Declares a global variable.
     pub fn add_global(&mut self, name: impl Into<String>, ty: Type) -> GlobalId {
-        self.globals.push(Global { name: name.into(), ty })
+        self.globals.push(Global {
+            name: name.into(),
+            ty,
+        })
     }
 
     /// Declares a procedure with an empty body; `params` and `returns` become its first locals.
@@ -52,8 +67,14 @@ impl Program {
         returns: &[(&str, Type)],
     ) -> ProcId {
         let mut proc = Procedure::new(name);
-        proc.params = params.iter().map(|(n, ty)| proc.add_local(*n, *ty)).collect();
-        proc.returns = returns.iter().map(|(n, ty)| proc.add_local(*n, *ty)).collect();
+        proc.params = params
+            .iter()
+            .map(|(n, ty)| proc.add_local(*n, *ty))
+            .collect();
+        proc.returns = returns
+            .iter()
+            .map(|(n, ty)| proc.add_local(*n, *ty))
+            .collect();
         self.procs.push(proc)
     }
 
@@ -107,7 +128,10 @@ impl Procedure {
 
     /// Adds a local variable (after the params and returns, it is a body local).
     pub fn add_local(&mut self, name: impl Into<String>, ty: Type) -> LocalId {
-        self.locals.push(Local { name: name.into(), ty })
+        self.locals.push(Local {
+            name: name.into(),
+            ty,
+        })
     }
 
     /// Creates a call site and returns the `call` statement that uses it.
@@ -118,7 +142,12 @@ impl Procedure {
         rets: Vec<Var>,
         source: Option<SourcePos>,
     ) -> Stmt {
-        Stmt::Call(self.call_sites.push(CallSite { callee, args, rets, source }))
+        Stmt::Call(self.call_sites.push(CallSite {
+            callee,
+            args,
+            rets,
+            source,
+        }))
     }
 
     /// Renumbers the call sites into the textual order of the body's `call` statements and
@@ -131,7 +160,8 @@ impl Procedure {
         let mut map: HashMap<CallSiteId, CallSiteId> = HashMap::new();
         let mut sites = Arena::new();
         for old in order {
-            map.entry(old).or_insert_with(|| sites.push(self.call_sites[old].clone()));
+            map.entry(old)
+                .or_insert_with(|| sites.push(self.call_sites[old].clone()));
         }
         rename_sites(&mut self.body, &map);
         self.call_sites = sites;
@@ -177,7 +207,11 @@ mod tests {
     #[test]
     fn declare_proc_lays_out_params_then_returns() {
         let mut p = Program::new();
-        let f = p.declare_proc("f", &[("a", Type::Int), ("b", Type::Bool)], &[("r", Type::Int)]);
+        let f = p.declare_proc(
+            "f",
+            &[("a", Type::Int), ("b", Type::Bool)],
+            &[("r", Type::Int)],
+        );
         let x = p.fresh_local(f, "a", Type::Int);
         let proc = &p.procs[f];
         assert_eq!(proc.params, vec![LocalId(0), LocalId(1)]);
@@ -191,16 +225,21 @@ mod tests {
         let mut p = Program::new();
         let f = p.declare_proc("f", &[], &[]);
         let proc = &mut p.procs[f];
-        let unused = proc.add_call(f, vec![], vec![], None);
+        let _unused = proc.add_call(f, vec![], vec![], None);
         let second = proc.add_call(f, vec![], vec![], Some(SourcePos { line: 2, col: 1 }));
         let first = proc.add_call(f, vec![], vec![], Some(SourcePos { line: 1, col: 1 }));
-        drop(unused);
         let body = vec![Stmt::if_(Expr::Bool(true), vec![first], vec![second])];
         p.set_body(f, body);
         let proc = &p.procs[f];
         assert_eq!(proc.call_sites.len(), 2);
-        assert_eq!(super::super::call_sites_in_order(&proc.body), vec![CallSiteId(0), CallSiteId(1)]);
-        assert_eq!(proc.call_sites[CallSiteId(0)].source, Some(SourcePos { line: 1, col: 1 }));
+        assert_eq!(
+            super::super::call_sites_in_order(&proc.body),
+            vec![CallSiteId(0), CallSiteId(1)]
+        );
+        assert_eq!(
+            proc.call_sites[CallSiteId(0)].source,
+            Some(SourcePos { line: 1, col: 1 })
+        );
     }
 
     #[test]
@@ -208,11 +247,39 @@ mod tests {
         let mut p = Program::new();
         let list = p.add_datatype("IntList");
         let nil = p.add_ctor::<&str>(list, "nil", vec![]);
-        let cons = p.add_ctor(list, "cons", vec![("head", Type::Int), ("tail", Type::Data(list))]);
+        let cons = p.add_ctor(
+            list,
+            "cons",
+            vec![("head", Type::Int), ("tail", Type::Data(list))],
+        );
         assert_eq!(nil.index, 0);
         assert_eq!(p.ctor_by_name("cons"), Some(cons));
         let tail = p.field_by_name(list, "tail").map(|f| (f.ctor, f.index));
         assert_eq!(tail, Some((cons, 1)));
         assert_eq!(p.type_name(Type::Data(list)), "IntList");
+    }
+
+    #[test]
+    fn the_docs_example_builds_a_valid_program() {
+        let mut p = Program::new();
+        let clo = p.add_datatype("Clo_Int_Int");
+        let _k_succ = p.add_ctor::<&str>(clo, "K_succ", vec![]);
+        let _k_f = p.add_ctor(clo, "K_f_fun1", vec![("K_f_fun1.g", Type::Data(clo))]);
+        let r1 = p.add_global("r1", Type::Int);
+        let main = p.declare_proc("main", &[("n", Type::Int)], &[("ret", Type::Int)]);
+        let succ = p.declare_proc("succ", &[("x", Type::Int)], &[("r", Type::Int)]);
+        p.set_entrypoint(main);
+        p.procs[main].modifies.push(r1);
+        let x = p.fresh_local(main, "x", Type::Int);
+        let source = Some(SourcePos { line: 12, col: 5 });
+        let call = p.procs[main].add_call(
+            succ,
+            vec![Expr::var(LocalId(0))],
+            vec![Var::Local(x)],
+            source,
+        );
+        p.set_body(main, vec![call, Stmt::assign(LocalId(1), Expr::var(x))]);
+        p.set_body(succ, vec![Stmt::assign(LocalId(1), Expr::var(LocalId(0)))]);
+        assert_eq!(crate::verify::verify(&p), Ok(()));
     }
 }

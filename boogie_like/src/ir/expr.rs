@@ -90,9 +90,17 @@ pub enum Expr {
     /// `-arg` or `!arg`.
     Unary { op: UnOp, arg: Box<Expr> },
     /// `lhs op rhs`.
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `if cond then then else else_`.
-    Ite { cond: Box<Expr>, then: Box<Expr>, else_: Box<Expr> },
+    Ite {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        else_: Box<Expr>,
+    },
     /// Constructor application `C(args)`.
     Ctor { ctor: CtorId, args: Vec<Expr> },
     /// Tester `arg is C`.
@@ -114,22 +122,19 @@ impl Expr {
 
     /// `op arg`.
     pub fn unary(op: UnOp, arg: Expr) -> Expr {
-        Expr::Unary { op, arg: Box::new(arg) }
+        Expr::Unary {
+            op,
+            arg: Box::new(arg),
+        }
     }
 
     /// `lhs op rhs`.
     pub fn binary(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
-        Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
-    }
-
-    /// `!arg`.
-    pub fn not(arg: Expr) -> Expr {
-        Expr::unary(UnOp::Not, arg)
-    }
-
-    /// `-arg`.
-    pub fn neg(arg: Expr) -> Expr {
-        Expr::unary(UnOp::Neg, arg)
+        Expr::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        }
     }
 
     /// `lhs && rhs`.
@@ -149,7 +154,11 @@ impl Expr {
 
     /// `if cond then then else else_`.
     pub fn ite(cond: Expr, then: Expr, else_: Expr) -> Expr {
-        Expr::Ite { cond: Box::new(cond), then: Box::new(then), else_: Box::new(else_) }
+        Expr::Ite {
+            cond: Box::new(cond),
+            then: Box::new(then),
+            else_: Box::new(else_),
+        }
     }
 
     /// `ctor(args)`.
@@ -159,12 +168,18 @@ impl Expr {
 
     /// `arg is ctor`.
     pub fn is(arg: Expr, ctor: CtorId) -> Expr {
-        Expr::Is { arg: Box::new(arg), ctor }
+        Expr::Is {
+            arg: Box::new(arg),
+            ctor,
+        }
     }
 
     /// `arg->field`.
     pub fn select(arg: Expr, field: FieldRef) -> Expr {
-        Expr::Select { arg: Box::new(arg), field }
+        Expr::Select {
+            arg: Box::new(arg),
+            field,
+        }
     }
 
     /// The direct sub-expressions, left to right.
@@ -186,5 +201,21 @@ impl Expr {
             Expr::Var(v) => f(*v),
             _ => self.children().into_iter().for_each(|c| c.for_each_var(f)),
         })
+    }
+}
+
+/// `!e` builds the expression `!e`.
+impl std::ops::Not for Expr {
+    type Output = Expr;
+    fn not(self) -> Expr {
+        Expr::unary(UnOp::Not, self)
+    }
+}
+
+/// `-e` builds the expression `-e` (for a literal `-n`, use [`Expr::int`]).
+impl std::ops::Neg for Expr {
+    type Output = Expr;
+    fn neg(self) -> Expr {
+        Expr::unary(UnOp::Neg, self)
     }
 }

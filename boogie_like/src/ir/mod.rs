@@ -181,11 +181,18 @@ pub enum Stmt {
     /// `assume e;` (a false assumption blocks the path)
     Assume(Expr),
     /// `assert {:source l, c} e;` (a false assertion is the failure we look for)
-    Assert { cond: Expr, source: Option<SourcePos> },
+    Assert {
+        cond: Expr,
+        source: Option<SourcePos>,
+    },
     /// `call …;` the call site holds callee, arguments and results.
     Call(CallSiteId),
     /// `if (cond) { then } else { else_ }`
-    If { cond: Expr, then: Block, else_: Block },
+    If {
+        cond: Expr,
+        then: Block,
+        else_: Block,
+    },
     /// `return;`
     Return,
 }
@@ -193,7 +200,10 @@ pub enum Stmt {
 impl Program {
     /// The constructor `id`, if it exists.
     pub fn ctor(&self, id: CtorId) -> Option<&Constructor> {
-        self.datatypes.get(id.datatype)?.ctors.get(id.index as usize)
+        self.datatypes
+            .get(id.datatype)?
+            .ctors
+            .get(id.index as usize)
     }
 
     /// The field `id`, if it exists.
@@ -204,13 +214,24 @@ impl Program {
     /// All constructors of all datatypes, in declaration order.
     pub fn ctors(&self) -> impl Iterator<Item = (CtorId, &Constructor)> {
         self.datatypes.iter().flat_map(|(datatype, dt)| {
-            dt.ctors.iter().enumerate().map(move |(i, c)| (CtorId { datatype, index: i as u32 }, c))
+            dt.ctors.iter().enumerate().map(move |(i, c)| {
+                (
+                    CtorId {
+                        datatype,
+                        index: i as u32,
+                    },
+                    c,
+                )
+            })
         })
     }
 
     /// The datatype named `name`.
     pub fn datatype_by_name(&self, name: &str) -> Option<DatatypeId> {
-        self.datatypes.iter().find(|(_, d)| d.name == name).map(|(id, _)| id)
+        self.datatypes
+            .iter()
+            .find(|(_, d)| d.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The constructor named `name` (constructor names are program-wide).
@@ -223,24 +244,39 @@ impl Program {
         let dt = self.datatypes.get(datatype)?;
         dt.ctors.iter().enumerate().find_map(|(c, ctor)| {
             let index = ctor.fields.iter().position(|f| f.name == name)?;
-            let ctor = CtorId { datatype, index: c as u32 };
-            Some(FieldRef { ctor, index: index as u32 })
+            let ctor = CtorId {
+                datatype,
+                index: c as u32,
+            };
+            Some(FieldRef {
+                ctor,
+                index: index as u32,
+            })
         })
     }
 
     /// The global named `name`.
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
-        self.globals.iter().find(|(_, g)| g.name == name).map(|(id, _)| id)
+        self.globals
+            .iter()
+            .find(|(_, g)| g.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The procedure named `name`.
     pub fn proc_by_name(&self, name: &str) -> Option<ProcId> {
-        self.procs.iter().find(|(_, p)| p.name == name).map(|(id, _)| id)
+        self.procs
+            .iter()
+            .find(|(_, p)| p.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The first procedure marked `{:entrypoint}`.
     pub fn entrypoint(&self) -> Option<ProcId> {
-        self.procs.iter().find(|(_, p)| p.entrypoint).map(|(id, _)| id)
+        self.procs
+            .iter()
+            .find(|(_, p)| p.entrypoint)
+            .map(|(id, _)| id)
     }
 
     /// The type of `var` inside procedure `proc`, if both exist.
@@ -277,7 +313,8 @@ impl Program {
 
     fn ite_type(&self, proc: &Procedure, then: &Expr, else_: &Expr) -> Option<Type> {
         stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
-            self.expr_type(proc, then).or_else(|| self.expr_type(proc, else_))
+            self.expr_type(proc, then)
+                .or_else(|| self.expr_type(proc, else_))
         })
     }
 
@@ -305,12 +342,17 @@ pub fn binop_result(op: BinOp) -> Type {
 impl Procedure {
     /// The local named `name`.
     pub fn local_by_name(&self, name: &str) -> Option<LocalId> {
-        self.locals.iter().find(|(_, l)| l.name == name).map(|(id, _)| id)
+        self.locals
+            .iter()
+            .find(|(_, l)| l.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The body locals: all locals that are neither parameters nor returns.
     pub fn body_locals(&self) -> impl Iterator<Item = LocalId> + '_ {
-        self.locals.ids().filter(|l| !self.params.contains(l) && !self.returns.contains(l))
+        self.locals
+            .ids()
+            .filter(|l| !self.params.contains(l) && !self.returns.contains(l))
     }
 
     /// Whether `id` is an in-parameter (never assigned, as in Boogie).

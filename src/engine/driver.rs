@@ -1,0 +1,446 @@
+//! The stratified-inlining driver (CORRAL, Fig. 2, with a depth bound; DESIGN.md §5).
+//!
+//! A [`Runner`] owns the call tree: the inlined instances and the open call sites, kept in
+//! persistent `im` maps. Each round:
+//! 1. under-approximation — every open site blocked (`¬b`); SAT ⇒ a bug within the inlined
+//!    part of the tree, whose depth is at most the current bound;
+//! 2. over-approximation — open sites havocked (results and modified globals free, failure
+//!    flag free unless the callee can never fail), sites deeper than the current bound `k`
+//!    blocked; UNSAT ⇒ no failure within depth `k`: if no site was blocked for depth the
+//!    program is verified for every depth, else `k` grows, up to `--max-depth` K, where the
+//!    answer is "safe up to K";
+//! 3. otherwise the sites whose `b` is true in the model are inlined (the ones the
+//!    counterexample walks through) and the round repeats.
+//! Iterative deepening makes the first bug found a shallowest one. When on-demand inlining
+//! stops paying off (the [`InliningPolicy`] says so) the runner falls back to unrolling:
+//! every open site up to depth K is inlined and one query decides. `--mode unroll` starts
+//! there.
+//!
+//! Soundness: a bug is reported only from an under-approximation, where every execution the
+//! formula allows runs entirely inside the inlined tree (depth ≤ K); "verified" and "safe up
+//! to K" only from an unsatisfiable over-approximation in which the blocked sites are
+//! exactly the calls deeper than the bound (which the bounded semantics does not execute).
+
+use super::backend::{Backend, CheckResult};
+use crate::solver::{ModelValue, SolverError};
+use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
+use crate::vc::smt::{Command, datatype_declarations};
+use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
+use easy_smt::SExpr;
+use std::time::{Duration, Instant};
+
+/// How the runner inlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Stratified inlining on demand, falling back to unrolling.
+    Si,
+    /// Full bound-K unrolling, one query.
+    Unroll,
+}
+
+/// Limits of one run (builder style).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub max_depth: u32,
+    pub mode: Mode,
+    pub deadline: Option<Instant>,
+    pub policy: InliningPolicy,
+}
+
+/// When on-demand inlining stops paying off: after `max_rounds` rounds, or once
+/// `max_inlined` instances exist, the runner unrolls the rest.
+#[derive(Clone, Copy, Debug)]
+pub struct InliningPolicy {
+    pub max_rounds: usize,
+    pub max_inlined: usize,
+}
+
+impl Default for InliningPolicy {
+    fn default() -> InliningPolicy {
+        InliningPolicy {
+            max_rounds: 200,
+            max_inlined: 20_000,
+        }
+    }
+}
+
+/// What one round did.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Iteration {
+    pub bound: u32,
+    pub open_sites: usize,
+    pub inlined: usize,
+    pub solver_time_ms: u64,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum StopReason {
+    /// No execution fails, at any depth.
+    Verified,
+    /// An execution fails within the bound: the entry's inputs and where the model fails.
+    Bug {
+        inputs: Vec<ModelValue>,
+        failure: Option<SourcePos>,
+        bound: u32,
+    },
+    /// No execution fails within depth `depth`.
+    SafeUpTo { depth: u32 },
+    /// No answer, with the reason.
+    Unknown { reason: String },
+}
+
+/// The result with statistics.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    pub stop: StopReason,
+    pub iterations: Vec<Iteration>,
+    pub solver_calls: usize,
+    pub inlined: usize,
+    pub peak_open_sites: usize,
+    pub mode_used: Mode,
+    pub elapsed: Duration,
+}
+
+/// A site of the call tree not inlined yet.
+#[derive(Clone, Debug)]
+struct OpenSite {
+    site: EncodedSite,
+    /// The depth the callee's body would run at.
+    callee_depth: u32,
+}
+
+/// An inlined instance.
+#[derive(Clone, Debug)]
+struct Instance {
+    #[allow(dead_code)]
+    proc: ProcId,
+    failure_points: Vec<FailurePoint>,
+}
+
+/// The stratified-inlining runner over one IR program.
+pub struct Runner<'a, B: Backend> {
+    ir: &'a IrProgram,
+    backend: B,
+    encoder: Encoder<'a>,
+    limits: Limits,
+    open: im::OrdMap<u64, OpenSite>,
+    next_site: u64,
+    instances: im::Vector<Instance>,
+    main_args: Vec<SExpr>,
+    main_fail: Option<SExpr>,
+    iterations: Vec<Iteration>,
+    solver_calls: usize,
+    peak_open: usize,
+    started: Instant,
+}
+
+impl<'a, B: Backend> Runner<'a, B> {
+    pub fn new(ir: &'a IrProgram, backend: B, limits: Limits) -> Self {
+        Runner {
+            ir,
+            backend,
+            encoder: Encoder::new(ir),
+            limits,
+            open: im::OrdMap::new(),
+            next_site: 0,
+            instances: im::Vector::new(),
+            main_args: Vec::new(),
+            main_fail: None,
+            iterations: Vec::new(),
+            solver_calls: 0,
+            peak_open: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// Runs to a verdict. Solver errors become `Unknown` with the error as the reason.
+    pub fn run(mut self) -> RunReport {
+        let (stop, mode_used) = match self.run_inner() {
+            Ok(result) => result,
+            Err(SolverError::Timeout) => (unknown("timeout: the time limit was reached"), self.limits.mode),
+            Err(e) => (unknown(&format!("solver error: {e}")), self.limits.mode),
+        };
+        RunReport {
+            stop,
+            iterations: self.iterations,
+            solver_calls: self.solver_calls,
+            inlined: self.instances.len(),
+            peak_open_sites: self.peak_open,
+            mode_used,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    fn run_inner(&mut self) -> Result<(StopReason, Mode), SolverError> {
+        let (sorts, decls) = datatype_declarations(self.backend.terms(), self.ir);
+        if !sorts.is_empty() {
+            self.backend.declare_datatypes(sorts, decls)?;
+        }
+        self.inline_entry()?;
+        if self.limits.mode == Mode::Unroll {
+            return Ok((self.unroll()?, Mode::Unroll));
+        }
+        self.stratified()
+    }
+
+    fn check_deadline(&self) -> Result<(), SolverError> {
+        match self.limits.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(SolverError::Timeout),
+            _ => Ok(()),
+        }
+    }
+
+    // ----- the loop -----
+
+    fn stratified(&mut self) -> Result<(StopReason, Mode), SolverError> {
+        let max_depth = self.limits.max_depth;
+        let mut bound = max_depth.min(1);
+        let mut rounds = 0;
+        loop {
+            self.check_deadline()?;
+            let started = Instant::now();
+            let inlined_before = self.instances.len();
+            if let Some(bug) = self.under_approximation(bound)? {
+                self.record(bound, started, inlined_before);
+                return Ok((bug, Mode::Si));
+            }
+            let blocked = self.sites_deeper_than(bound);
+            match self.over_approximation(&blocked)? {
+                CheckResult::Unsat if blocked.is_empty() => {
+                    self.record(bound, started, inlined_before);
+                    return Ok((StopReason::Verified, Mode::Si));
+                }
+                CheckResult::Unsat if bound >= max_depth => {
+                    self.record(bound, started, inlined_before);
+                    return Ok((StopReason::SafeUpTo { depth: max_depth }, Mode::Si));
+                }
+                CheckResult::Unsat => bound += 1,
+                CheckResult::Unknown { reason } => return Ok((unknown(&reason), Mode::Si)),
+                CheckResult::Sat => {
+                    let chosen = self.sites_on_counterexample(bound)?;
+                    if chosen.is_empty() {
+                        return Ok((unknown("internal: counterexample uses no open site"), Mode::Si));
+                    }
+                    for key in chosen {
+                        self.inline(key)?;
+                    }
+                }
+            }
+            self.record(bound, started, inlined_before);
+            rounds += 1;
+            if rounds >= self.limits.policy.max_rounds
+                || self.instances.len() >= self.limits.policy.max_inlined
+            {
+                return Ok((self.unroll()?, Mode::Unroll));
+            }
+        }
+    }
+
+    /// Inlines every open site up to depth K, then asks once with the rest blocked.
+    fn unroll(&mut self) -> Result<StopReason, SolverError> {
+        let max_depth = self.limits.max_depth;
+        loop {
+            self.check_deadline()?;
+            let ready: Vec<u64> = self
+                .open
+                .iter()
+                .filter(|(_, s)| s.callee_depth <= max_depth)
+                .map(|(k, _)| *k)
+                .collect();
+            if ready.is_empty() {
+                break;
+            }
+            for key in ready {
+                self.inline(key)?;
+            }
+        }
+        let started = Instant::now();
+        let inlined_before = self.instances.len();
+        let result = match self.under_approximation(max_depth)? {
+            Some(bug) => bug,
+            None if self.open.is_empty() => StopReason::Verified,
+            None => StopReason::SafeUpTo { depth: max_depth },
+        };
+        self.record(max_depth, started, inlined_before);
+        Ok(result)
+    }
+
+    fn record(&mut self, bound: u32, started: Instant, inlined_before: usize) {
+        self.peak_open = self.peak_open.max(self.open.len());
+        self.iterations.push(Iteration {
+            bound,
+            open_sites: self.open.len(),
+            inlined: self.instances.len() - inlined_before,
+            solver_time_ms: started.elapsed().as_millis() as u64,
+        });
+    }
+
+    fn sites_deeper_than(&self, bound: u32) -> Vec<u64> {
+        self.open
+            .iter()
+            .filter(|(_, s)| s.callee_depth > bound)
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    fn blocking(&self, keys: impl IntoIterator<Item = u64>) -> Vec<SExpr> {
+        let terms = self.backend.terms();
+        let mut assumptions = vec![self.main_fail.expect("internal error: entry not inlined")];
+        assumptions.extend(keys.into_iter().map(|k| terms.not(self.open[&k].site.reach)));
+        assumptions
+    }
+
+    fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
+        self.check_deadline()?;
+        self.solver_calls += 1;
+        self.backend.check(assumptions)
+    }
+
+    /// Every open site blocked: SAT is a real bug.
+    fn under_approximation(&mut self, bound: u32) -> Result<Option<StopReason>, SolverError> {
+        let keys: Vec<u64> = self.open.keys().copied().collect();
+        let assumptions = self.blocking(keys);
+        match self.check(&assumptions)? {
+            CheckResult::Sat => Ok(Some(self.bug(bound)?)),
+            CheckResult::Unsat => Ok(None),
+            CheckResult::Unknown { reason } => Ok(Some(unknown(&reason))),
+        }
+    }
+
+    /// Open sites havocked, `blocked` ones blocked.
+    fn over_approximation(&mut self, blocked: &[u64]) -> Result<CheckResult, SolverError> {
+        let assumptions = self.blocking(blocked.iter().copied());
+        self.check(&assumptions)
+    }
+
+    /// The open sites within `bound` whose reach literal is true in the model.
+    fn sites_on_counterexample(&mut self, bound: u32) -> Result<Vec<u64>, SolverError> {
+        let candidates: Vec<(u64, SExpr)> = self
+            .open
+            .iter()
+            .filter(|(_, s)| s.callee_depth <= bound)
+            .map(|(k, s)| (*k, s.site.reach))
+            .collect();
+        let reach: Vec<SExpr> = candidates.iter().map(|(_, b)| *b).collect();
+        let values = self.backend.values(&reach)?;
+        Ok(candidates
+            .into_iter()
+            .zip(values)
+            .filter(|(_, v)| v.as_bool() == Some(true))
+            .map(|((k, _), _)| k)
+            .collect())
+    }
+
+    /// The model's entry inputs and the failure point that holds in it.
+    fn bug(&mut self, bound: u32) -> Result<StopReason, SolverError> {
+        let inputs = self.backend.values(&self.main_args.clone())?;
+        let points: Vec<FailurePoint> = self
+            .instances
+            .iter()
+            .flat_map(|i| i.failure_points.iter().cloned())
+            .collect();
+        let holds: Vec<SExpr> = points.iter().map(|p| p.holds).collect();
+        let values = if holds.is_empty() {
+            Vec::new()
+        } else {
+            self.backend.values(&holds)?
+        };
+        let failure = points
+            .iter()
+            .zip(values)
+            .find(|(_, v)| v.as_bool() == Some(true))
+            .and_then(|(p, _)| p.source);
+        Ok(StopReason::Bug {
+            inputs,
+            failure,
+            bound,
+        })
+    }
+
+    // ----- inlining -----
+
+    fn inline_entry(&mut self) -> Result<(), SolverError> {
+        let entry = self
+            .ir
+            .entrypoint()
+            .expect("internal error: the IR has no entry procedure");
+        let proc = &self.ir.procs[entry];
+        let mut commands = Vec::new();
+        let terms = self.backend.terms();
+        let args: Vec<SExpr> = proc
+            .params
+            .iter()
+            .map(|p| self.encoder.fresh(terms, "input", proc.locals[*p].ty, &mut commands))
+            .collect();
+        let globals = proc
+            .reads
+            .iter()
+            .chain(&proc.modifies)
+            .map(|g| {
+                let ty: IrType = self.ir.globals[*g].ty;
+                (*g, self.encoder.fresh(terms, "init", ty, &mut commands))
+            })
+            .collect();
+        let inputs = InstanceInputs {
+            args: args.clone(),
+            globals,
+            entry: terms.true_(),
+        };
+        let instance = self.encoder.instance(terms, entry, &inputs, &mut commands);
+        self.main_args = args;
+        self.main_fail = Some(instance.fail);
+        self.add_instance(entry, instance.sites, instance.failure_points, 0);
+        self.backend.send(commands)
+    }
+
+    fn add_instance(&mut self, proc: ProcId, sites: Vec<EncodedSite>, failure_points: Vec<FailurePoint>, depth: u32) {
+        for site in sites {
+            self.open.insert(
+                self.next_site,
+                OpenSite {
+                    site,
+                    callee_depth: depth + 1,
+                },
+            );
+            self.next_site += 1;
+        }
+        self.instances.push_back(Instance {
+            proc,
+            failure_points,
+        });
+        self.peak_open = self.peak_open.max(self.open.len());
+    }
+
+    /// Replaces the open site `key` by an instance of its callee.
+    fn inline(&mut self, key: u64) -> Result<(), SolverError> {
+        let open = self.open.remove(&key).expect("internal error: open site");
+        let site = open.site;
+        let terms = self.backend.terms();
+        let mut commands = Vec::new();
+        let inputs = InstanceInputs {
+            args: site.args.clone(),
+            globals: site.globals_in.clone(),
+            entry: site.reach,
+        };
+        let instance = self.encoder.instance(terms, site.callee, &inputs, &mut commands);
+        for (ret, value) in site.rets.iter().zip(&instance.rets) {
+            commands.push(Command::Assert(terms.eq(*ret, *value)));
+        }
+        for (global, value) in &site.globals_out {
+            commands.push(Command::Assert(terms.eq(*value, instance.globals_out[global])));
+        }
+        if terms.get_atom(site.fail) != Some("false") {
+            commands.push(Command::Assert(terms.eq(site.fail, instance.fail)));
+        }
+        self.add_instance(site.callee, instance.sites, instance.failure_points, open.callee_depth);
+        self.backend.send(commands)
+    }
+}
+
+fn unknown(reason: &str) -> StopReason {
+    StopReason::Unknown {
+        reason: reason.to_string(),
+    }
+}

@@ -1,0 +1,517 @@
+//! The solver subprocess: one command out, one reply in, under a watchdog.
+//!
+//! Guarantees:
+//! - every exchange is bounded when there is a limit: a watchdog thread SIGKILLs the solver
+//!   when the limit passes (a hung solver cannot hang us, whether we are writing or reading);
+//! - the child is killed and reaped when this value is dropped (also during unwinding);
+//! - the dump file gets every command before it is sent and every reply line (as a `;`
+//!   comment) when it arrives, flushed each time, so it is complete whenever we stop;
+//! - after a failure that leaves the stream unusable (death, timeout kill, unreadable
+//!   reply) the process is dead and every later exchange fails the same way, without I/O.
+
+use super::error::SolverError;
+use super::reply::{self, Framer, Sx};
+use super::SolverKind;
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// If the watchdog's kill does not close the pipes (a grandchild holding them), the reading
+/// side gives up this long after the limit.
+const READ_GUARD: Duration = Duration::from_secs(2);
+/// How long to wait for a dead solver's exit status and last stderr lines.
+const REPORT_WAIT: Duration = Duration::from_millis(500);
+/// How much of the solver's stderr we keep for crash reports.
+const STDERR_TAIL: usize = 2000;
+/// How much of the last command a crash report quotes.
+const COMMAND_QUOTE: usize = 200;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Why an exchange failed, before it becomes a [`SolverError`].
+enum Failure {
+    Closed,
+    TimedOut,
+    Malformed(String),
+}
+
+/// Why the process is dead.
+#[derive(Clone, Debug)]
+enum Death {
+    Timeout,
+    Crashed(String),
+}
+
+pub(crate) struct SolverProcess {
+    kind: SolverKind,
+    program: String,
+    pid: u32,
+    child: Arc<Mutex<Child>>,
+    stdin: BufWriter<ChildStdin>,
+    lines: Receiver<String>,
+    framer: Framer,
+    stderr: Arc<Mutex<StderrTail>>,
+    watchdog: Option<Watchdog>,
+    dump: Option<Dump>,
+    /// A failure to write a reply to the dump, reported when the exchange is over.
+    dump_failed: Option<SolverError>,
+    last_command: String,
+    death: Option<Death>,
+}
+
+impl SolverProcess {
+    /// Starts `program` with the flags of `kind`; with `watch`, exchanges can be time-limited.
+    pub(crate) fn spawn(
+        kind: SolverKind,
+        program: &OsStr,
+        dump: Option<&Path>,
+        watch: bool,
+    ) -> Result<SolverProcess, SolverError> {
+        let program_name = program.to_string_lossy().into_owned();
+        let mut child = Command::new(program)
+            .args(kind.args())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| spawn_error(kind, &program_name, e))?;
+        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let child = Arc::new(Mutex::new(child));
+        let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
+            kill_and_reap(&child);
+            return Err(SolverError::io(
+                "starting the solver",
+                io::Error::other("a pipe to the solver is missing"),
+            ));
+        };
+        let pid = lock(&child).id();
+        let mut process = SolverProcess {
+            kind,
+            program: program_name,
+            pid,
+            child: child.clone(),
+            stdin: BufWriter::new(stdin),
+            lines: mpsc::channel().1,
+            framer: Framer::new(),
+            stderr: Arc::new(Mutex::new(StderrTail::default())),
+            watchdog: None,
+            dump: None,
+            dump_failed: None,
+            last_command: String::new(),
+            death: None,
+        };
+        // From here on, dropping `process` kills and reaps the child.
+        process.lines = spawn_stdout_reader(stdout).map_err(thread_error)?;
+        spawn_stderr_reader(stderr, process.stderr.clone()).map_err(thread_error)?;
+        if watch {
+            process.watchdog = Some(Watchdog::start(child).map_err(thread_error)?);
+        }
+        if let Some(path) = dump {
+            process.dump = Some(Dump::create(path, kind, &process.program)?);
+        }
+        Ok(process)
+    }
+
+    pub(crate) fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// Sends `command` (one line of SMT-LIB) and reads exactly one reply. With a `limit`,
+    /// the solver is killed if the exchange is not over by then, and the result is
+    /// [`SolverError::Timeout`].
+    pub(crate) fn exchange(
+        &mut self,
+        command: &str,
+        limit: Option<Instant>,
+    ) -> Result<Sx, SolverError> {
+        self.check_alive()?;
+        self.dump_line(command)?;
+        self.last_command = quote(command);
+        self.arm(limit);
+        let result = self.send(command).and_then(|()| self.receive(limit));
+        self.disarm();
+        let reply = result.map_err(|failure| self.fail(failure))?;
+        match self.dump_failed.take() {
+            Some(e) => Err(e),
+            None => Ok(reply),
+        }
+    }
+
+    fn check_alive(&mut self) -> Result<(), SolverError> {
+        if self.death.is_none() && self.watchdog.as_ref().is_some_and(Watchdog::fired) {
+            self.death = Some(Death::Timeout);
+        }
+        match &self.death {
+            None => Ok(()),
+            Some(Death::Timeout) => Err(SolverError::Timeout),
+            Some(Death::Crashed(why)) => Err(SolverError::Crashed {
+                detail: format!("the solver session already ended: {why}"),
+            }),
+        }
+    }
+
+    fn send(&mut self, command: &str) -> Result<(), Failure> {
+        let written = writeln!(self.stdin, "{command}").and_then(|()| self.stdin.flush());
+        written.map_err(|_| Failure::Closed)
+    }
+
+    fn receive(&mut self, limit: Option<Instant>) -> Result<Sx, Failure> {
+        loop {
+            if let Some(text) = self.framer.next_datum() {
+                return reply::parse(&text)
+                    .map_err(|why| Failure::Malformed(format!("{} ({why})", text.trim())));
+            }
+            let line = self.next_line(limit)?;
+            self.dump_reply(&line);
+            self.framer.push(&line);
+        }
+    }
+
+    fn next_line(&mut self, limit: Option<Instant>) -> Result<String, Failure> {
+        let Some(limit) = limit else {
+            return self.lines.recv().map_err(|_| Failure::Closed);
+        };
+        let wait = (limit + READ_GUARD).saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(wait).map_err(|e| match e {
+            RecvTimeoutError::Timeout => Failure::TimedOut,
+            RecvTimeoutError::Disconnected => Failure::Closed,
+        })
+    }
+
+    /// Turns a failed exchange into an error; the process is dead afterwards.
+    fn fail(&mut self, failure: Failure) -> SolverError {
+        let timed_out = self.watchdog.as_ref().is_some_and(Watchdog::fired);
+        let (death, error) = match failure {
+            _ if timed_out => (Death::Timeout, SolverError::Timeout),
+            Failure::TimedOut => (Death::Timeout, SolverError::Timeout),
+            Failure::Closed => {
+                let detail = self.crash_detail();
+                (Death::Crashed(detail.clone()), SolverError::Crashed { detail })
+            }
+            Failure::Malformed(reply) => {
+                let why = format!("its reply could not be read: {reply}");
+                (Death::Crashed(why), SolverError::BadReply { reply })
+            }
+        };
+        kill_and_reap(&self.child);
+        self.dump_note(&format!("session ended: {error}"));
+        self.death = Some(death);
+        error
+    }
+
+    /// Ends a dialogue that lost its footing (an unexpected reply): the solver is killed
+    /// and every later exchange fails with `why`.
+    pub(crate) fn abandon(&mut self, why: &str) {
+        kill_and_reap(&self.child);
+        self.dump_note(&format!("session ended: {why}"));
+        self.death = Some(Death::Crashed(why.to_string()));
+    }
+
+    /// What we know about a solver that closed its pipes.
+    fn crash_detail(&mut self) -> String {
+        let status = wait_briefly(&self.child);
+        let status = match status {
+            Some(status) => format!("ended ({})", describe_status(status)),
+            None => "closed its output but was still running (now killed)".to_string(),
+        };
+        let mut detail = format!(
+            "{} (pid {}) {status} after `{}`",
+            self.program, self.pid, self.last_command
+        );
+        let tail = StderrTail::wait_and_read(&self.stderr);
+        if !tail.trim().is_empty() {
+            detail.push_str(&format!("; its stderr ends with: {}", tail.trim()));
+        }
+        detail
+    }
+
+    fn arm(&self, limit: Option<Instant>) {
+        if let (Some(watchdog), Some(limit)) = (&self.watchdog, limit) {
+            watchdog.arm(limit);
+        }
+    }
+
+    fn disarm(&self) {
+        if let Some(watchdog) = &self.watchdog {
+            watchdog.disarm();
+        }
+    }
+
+    fn dump_line(&mut self, command: &str) -> Result<(), SolverError> {
+        let Some(dump) = &mut self.dump else {
+            return Ok(());
+        };
+        dump.line(command).map_err(|e| dump.error(e))
+    }
+
+    /// A reply line goes to the dump as a comment. A failure there must not stop us from
+    /// reading the whole reply (the stream would lose its sync), so it is reported after.
+    fn dump_reply(&mut self, line: &str) {
+        let Some(dump) = &mut self.dump else {
+            return;
+        };
+        if let Err(e) = dump.comment(line) {
+            self.dump_failed = Some(dump.error(e));
+            self.dump = None;
+        }
+    }
+
+    fn dump_note(&mut self, note: &str) {
+        if let Some(dump) = &mut self.dump {
+            let _ = dump.comment(note);
+        }
+    }
+
+    pub(crate) fn kind(&self) -> SolverKind {
+        self.kind
+    }
+}
+
+impl Drop for SolverProcess {
+    fn drop(&mut self) {
+        if let Some(watchdog) = self.watchdog.take() {
+            watchdog.stop();
+        }
+        kill_and_reap(&self.child);
+    }
+}
+
+fn spawn_error(kind: SolverKind, program: &str, e: io::Error) -> SolverError {
+    if e.kind() == io::ErrorKind::NotFound {
+        return SolverError::NotFound {
+            kind,
+            program: program.to_string(),
+            hint: kind.install_hint(),
+        };
+    }
+    SolverError::io(format!("cannot start the solver `{program}`"), e)
+}
+
+fn thread_error(e: io::Error) -> SolverError {
+    SolverError::io("cannot start a solver I/O thread", e)
+}
+
+fn kill_and_reap(child: &Mutex<Child>) {
+    let mut child = lock(child);
+    // Killing an already exited (even reaped) child is harmless: std tracks its status.
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The exit status, if the child exits within [`REPORT_WAIT`].
+fn wait_briefly(child: &Mutex<Child>) -> Option<ExitStatus> {
+    let until = Instant::now() + REPORT_WAIT;
+    loop {
+        if let Ok(Some(status)) = lock(child).try_wait() {
+            return Some(status);
+        }
+        if Instant::now() >= until {
+            return None;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn describe_status(status: ExitStatus) -> String {
+    status.to_string()
+}
+
+/// A command shortened for messages.
+pub(crate) fn quote(command: &str) -> String {
+    match command.char_indices().nth(COMMAND_QUOTE) {
+        Some((cut, _)) => format!("{}...", &command[..cut]),
+        None => command.to_string(),
+    }
+}
+
+/// Forwards the solver's stdout line by line; the channel closes at end of output.
+fn spawn_stdout_reader(stdout: impl Read + Send + 'static) -> io::Result<Receiver<String>> {
+    let (tx, rx) = mpsc::channel();
+    thread::Builder::new()
+        .name("solver-stdout".into())
+        .spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(rx)
+}
+
+/// The end of the solver's stderr, for crash reports.
+#[derive(Default)]
+struct StderrTail {
+    text: String,
+    closed: bool,
+}
+
+impl StderrTail {
+    fn push(&mut self, chunk: &str) {
+        self.text.push_str(chunk);
+        if self.text.len() > STDERR_TAIL {
+            let mut cut = self.text.len() - STDERR_TAIL;
+            while !self.text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            self.text.drain(..cut);
+        }
+    }
+
+    /// The tail once stderr is closed, or what we have after [`REPORT_WAIT`].
+    fn wait_and_read(tail: &Mutex<StderrTail>) -> String {
+        let until = Instant::now() + REPORT_WAIT;
+        loop {
+            let guard = lock(tail);
+            if guard.closed || Instant::now() >= until {
+                return guard.text.clone();
+            }
+            drop(guard);
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn spawn_stderr_reader(
+    stderr: impl Read + Send + 'static,
+    tail: Arc<Mutex<StderrTail>>,
+) -> io::Result<JoinHandle<()>> {
+    thread::Builder::new()
+        .name("solver-stderr".into())
+        .spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            while matches!(reader.read_until(b'\n', &mut buf), Ok(n) if n > 0) {
+                lock(&tail).push(&String::from_utf8_lossy(&buf));
+                buf.clear();
+            }
+            lock(&tail).closed = true;
+        })
+}
+
+/// Kills the child when an armed limit passes.
+struct Watchdog {
+    shared: Arc<WatchShared>,
+    thread: JoinHandle<()>,
+}
+
+#[derive(Default)]
+struct WatchShared {
+    state: Mutex<WatchState>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+struct WatchState {
+    until: Option<Instant>,
+    fired: bool,
+    stop: bool,
+}
+
+impl Watchdog {
+    fn start(child: Arc<Mutex<Child>>) -> io::Result<Watchdog> {
+        let shared = Arc::new(WatchShared::default());
+        let for_thread = shared.clone();
+        let thread = thread::Builder::new()
+            .name("solver-watchdog".into())
+            .spawn(move || watch(&for_thread, &child))?;
+        Ok(Watchdog { shared, thread })
+    }
+
+    fn arm(&self, until: Instant) {
+        lock(&self.shared.state).until = Some(until);
+        self.shared.wake.notify_all();
+    }
+
+    fn disarm(&self) {
+        lock(&self.shared.state).until = None;
+    }
+
+    fn fired(&self) -> bool {
+        lock(&self.shared.state).fired
+    }
+
+    fn stop(self) {
+        lock(&self.shared.state).stop = true;
+        self.shared.wake.notify_all();
+        let _ = self.thread.join();
+    }
+}
+
+/// The watchdog thread. Lock order: state, then child (nobody takes them the other way).
+fn watch(shared: &WatchShared, child: &Mutex<Child>) {
+    let mut state = lock(&shared.state);
+    while !state.stop {
+        let Some(until) = state.until else {
+            state = shared.wake.wait(state).unwrap_or_else(PoisonError::into_inner);
+            continue;
+        };
+        let now = Instant::now();
+        if now >= until {
+            let _ = lock(child).kill();
+            state.fired = true;
+            state.until = None;
+            continue;
+        }
+        state = shared
+            .wake
+            .wait_timeout(state, until - now)
+            .unwrap_or_else(PoisonError::into_inner)
+            .0;
+    }
+}
+
+/// The `--dump-smt` file: commands verbatim, replies and notes as `;` comments.
+struct Dump {
+    path: PathBuf,
+    file: BufWriter<File>,
+}
+
+impl Dump {
+    fn create(path: &Path, kind: SolverKind, program: &str) -> Result<Dump, SolverError> {
+        let context = || format!("cannot create the SMT dump file {}", path.display());
+        let file = File::create(path).map_err(|e| SolverError::io(context(), e))?;
+        let mut dump = Dump {
+            path: path.to_path_buf(),
+            file: BufWriter::new(file),
+        };
+        let header = format!(
+            "horef-si solver dialogue with `{program} {}`; replies are the `;` lines",
+            kind.args().join(" ")
+        );
+        dump.comment(&header)
+            .map_err(|e| SolverError::io(context(), e))?;
+        Ok(dump)
+    }
+
+    fn error(&self, e: io::Error) -> SolverError {
+        SolverError::io(format!("writing the SMT dump file {}", self.path.display()), e)
+    }
+
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.file, "{text}")?;
+        self.file.flush()
+    }
+
+    fn comment(&mut self, text: &str) -> io::Result<()> {
+        for line in text.trim_end().lines() {
+            writeln!(self.file, "; {line}")?;
+        }
+        self.file.flush()
+    }
+}

@@ -1,0 +1,400 @@
+//! [`Session`]: one solver process for a whole run, used incrementally.
+
+use super::SolverKind;
+use super::config::SolverConfig;
+use super::error::SolverError;
+use super::model::{Decoder, ModelValue};
+use super::process::{SolverProcess, quote};
+use super::reply::Sx;
+use super::terms::{DatatypeDecl, Sort, symbol_text};
+use easy_smt::{Context, ContextBuilder, SExpr};
+use num_bigint::BigInt;
+use num_traits::Signed;
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Commands other than checks (declarations, model queries) may still run this long after
+/// the deadline, so that a model found just in time can be read. It is also how long a
+/// check may overrun the deadline before the watchdog kills the solver.
+pub const DEADLINE_GRACE: Duration = Duration::from_secs(1);
+
+/// The answer to a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    Sat,
+    Unsat,
+    /// The solver gave up for a reason other than the deadline (which is
+    /// [`SolverError::Timeout`]), e.g. `incomplete` on nonlinear arithmetic.
+    Unknown { reason: String },
+}
+
+/// What the session has cost so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// `check-sat-assuming` (or `check-sat`) commands sent.
+    pub checks: u64,
+    /// Wall time spent in checks (including reading the reason of an `unknown`).
+    pub check_time: Duration,
+    /// Commands sent, checks included.
+    pub commands: u64,
+    /// Wall time spent waiting for the solver, over all commands.
+    pub solver_time: Duration,
+}
+
+/// A running solver and the terms built for it. See the module docs for the guarantees.
+pub struct Session {
+    process: SolverProcess,
+    terms: Context,
+    deadline: Option<Instant>,
+    /// Declared constructors and their numbers of fields, for reading model values.
+    ctors: HashMap<String, usize>,
+    asserted: HashSet<SExpr>,
+    stats: SolverStats,
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("kind", &self.kind())
+            .field("pid", &self.pid())
+            .field("deadline", &self.deadline)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+/// # Starting
+impl Session {
+    /// Starts the configured solver (found on PATH) and sets it up: success replies on,
+    /// model production on, logic `ALL`.
+    pub fn start(config: &SolverConfig) -> Result<Session, SolverError> {
+        Session::start_program(config, config.kind.program())
+    }
+
+    /// Like [`Session::start`], with an explicit program (a path or a name on PATH) that
+    /// speaks the dialect of `config.kind`.
+    pub fn start_program(
+        config: &SolverConfig,
+        program: impl AsRef<OsStr>,
+    ) -> Result<Session, SolverError> {
+        if config.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(SolverError::Timeout);
+        }
+        let watch = config.deadline.is_some();
+        let dump = config.dump.as_deref();
+        let process = SolverProcess::spawn(config.kind, program.as_ref(), dump, watch)?;
+        let terms = ContextBuilder::new()
+            .build()
+            .map_err(|e| SolverError::io("creating the term store", e))?;
+        let mut session = Session {
+            process,
+            terms,
+            deadline: config.deadline,
+            ctors: HashMap::new(),
+            asserted: HashSet::new(),
+            stats: SolverStats::default(),
+        };
+        session.ack("(set-option :print-success true)")?;
+        session.ack("(set-option :produce-models true)")?;
+        session.ack("(set-logic ALL)")?;
+        Ok(session)
+    }
+
+    pub fn kind(&self) -> SolverKind {
+        self.process.kind()
+    }
+
+    /// The solver's process id (for diagnostics and tests).
+    pub fn pid(&self) -> u32 {
+        self.process.pid()
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    pub fn stats(&self) -> &SolverStats {
+        &self.stats
+    }
+}
+
+/// # Building terms
+///
+/// Terms are easy-smt [`SExpr`]s: cheap hash-consed handles into this session's term store,
+/// which lives (and grows) as long as the session. [`Session::terms`] gives the whole
+/// easy-smt builder API (`and`, `plus`, `ite`, `eq`, ...). Do not pass its variadic helpers
+/// (`and_many`, ...) an empty list: they panic; [`Session::and_all`] and
+/// [`Session::or_all`] do not.
+impl Session {
+    /// easy-smt's term builder for this session.
+    pub fn terms(&self) -> &Context {
+        &self.terms
+    }
+
+    pub fn sort(&self, sort: &Sort) -> SExpr {
+        self.terms.atom(sort.text())
+    }
+
+    /// A declared constant (or any declared name) by name.
+    pub fn constant(&self, name: &str) -> SExpr {
+        self.terms.atom(symbol_text(name))
+    }
+
+    /// An integer literal; negative ones are `(- n)`.
+    pub fn int(&self, value: impl Into<BigInt>) -> SExpr {
+        let value = value.into();
+        let digits = self.terms.atom(value.abs().to_string());
+        if value.is_negative() {
+            self.terms.negate(digits)
+        } else {
+            digits
+        }
+    }
+
+    pub fn bool(&self, value: bool) -> SExpr {
+        if value {
+            self.terms.true_()
+        } else {
+            self.terms.false_()
+        }
+    }
+
+    /// `C` or `(C a1 ... an)`.
+    pub fn ctor(&self, name: &str, args: &[SExpr]) -> SExpr {
+        let ctor = self.constant(name);
+        if args.is_empty() {
+            return ctor;
+        }
+        self.terms.list([&[ctor], args].concat())
+    }
+
+    /// The tester `((_ is C) term)`.
+    pub fn is_ctor(&self, name: &str, term: SExpr) -> SExpr {
+        let t = &self.terms;
+        let tester = t.list(vec![t.atom("_"), t.atom("is"), self.constant(name)]);
+        t.list(vec![tester, term])
+    }
+
+    /// The selector application `(selector term)`.
+    pub fn field(&self, selector: &str, term: SExpr) -> SExpr {
+        self.terms.list(vec![self.constant(selector), term])
+    }
+
+    /// The conjunction; `true` when empty.
+    pub fn and_all(&self, terms: impl IntoIterator<Item = SExpr>) -> SExpr {
+        let terms: Vec<SExpr> = terms.into_iter().collect();
+        match terms.len() {
+            0 => self.terms.true_(),
+            _ => self.terms.and_many(terms),
+        }
+    }
+
+    /// The disjunction; `false` when empty.
+    pub fn or_all(&self, terms: impl IntoIterator<Item = SExpr>) -> SExpr {
+        let terms: Vec<SExpr> = terms.into_iter().collect();
+        match terms.len() {
+            0 => self.terms.false_(),
+            _ => self.terms.or_many(terms),
+        }
+    }
+
+    /// The SMT-LIB text of a term.
+    pub fn display(&self, term: SExpr) -> String {
+        self.terms.display(term).to_string()
+    }
+
+    fn join(&self, terms: &[SExpr]) -> String {
+        let texts: Vec<String> = terms.iter().map(|t| self.display(*t)).collect();
+        texts.join(" ")
+    }
+}
+
+/// # Declaring and asserting
+impl Session {
+    /// `(declare-const name sort)`; returns the constant.
+    pub fn declare_const(&mut self, name: &str, sort: &Sort) -> Result<SExpr, SolverError> {
+        let symbol = symbol_text(name);
+        self.ack(&format!("(declare-const {symbol} {})", sort.text()))?;
+        Ok(self.terms.atom(symbol))
+    }
+
+    /// `(define-fun name () sort value)`; returns the constant.
+    pub fn define_const(
+        &mut self,
+        name: &str,
+        sort: &Sort,
+        value: SExpr,
+    ) -> Result<SExpr, SolverError> {
+        let symbol = symbol_text(name);
+        let value_text = self.display(value);
+        self.ack(&format!(
+            "(define-fun {symbol} () {} {value_text})",
+            sort.text()
+        ))?;
+        Ok(self.terms.atom(symbol))
+    }
+
+    /// Declares a group of datatypes that may refer to each other (and to datatypes
+    /// declared before) in one `declare-datatypes` command.
+    pub fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError> {
+        if decls.is_empty() {
+            return Ok(());
+        }
+        let sorts: Vec<String> = decls.iter().map(DatatypeDecl::sort_text).collect();
+        let ctors: Vec<String> = decls.iter().map(DatatypeDecl::ctors_text).collect();
+        self.ack(&format!(
+            "(declare-datatypes ({}) ({}))",
+            sorts.join(" "),
+            ctors.join(" ")
+        ))?;
+        for ctor in decls.iter().flat_map(|d| &d.ctors) {
+            self.ctors.insert(ctor.name.clone(), ctor.fields.len());
+        }
+        Ok(())
+    }
+
+    /// `(assert term)`. A term already asserted in this session is not sent again.
+    pub fn assert(&mut self, term: SExpr) -> Result<(), SolverError> {
+        if self.asserted.contains(&term) {
+            return Ok(());
+        }
+        self.ack(&format!("(assert {})", self.display(term)))?;
+        self.asserted.insert(term);
+        Ok(())
+    }
+}
+
+/// # Checking and reading models
+impl Session {
+    /// `(check-sat-assuming (l1 ... ln))` over literals (Boolean constants or their
+    /// negations); `(check-sat)` when there are none. The solver is first told the time
+    /// left until the deadline.
+    ///
+    /// A check that cannot finish by the deadline is `Err(SolverError::Timeout)` — never
+    /// `Ok(Unknown)`: refused when the deadline has passed, the solver's own timeout when it
+    /// gives up, the watchdog's kill when it overruns by [`DEADLINE_GRACE`]. After a kill the
+    /// session is dead; after the solver's own timeout it still works, but every later check
+    /// is refused with `Timeout` since the deadline has passed.
+    pub fn check_assuming(&mut self, assumptions: &[SExpr]) -> Result<SatResult, SolverError> {
+        self.limit_next_check()?;
+        // cvc5 1.0 refuses an empty `(check-sat-assuming ())`; `(check-sat)` means the same.
+        let command = match assumptions {
+            [] => "(check-sat)".to_string(),
+            _ => format!("(check-sat-assuming ({}))", self.join(assumptions)),
+        };
+        let started = Instant::now();
+        let result = self.check(&command);
+        self.stats.checks += 1;
+        self.stats.check_time += started.elapsed();
+        result
+    }
+
+    fn check(&mut self, command: &str) -> Result<SatResult, SolverError> {
+        let reply = self.exchange(command)?;
+        match reply.atom() {
+            Some("sat") => Ok(SatResult::Sat),
+            Some("unsat") => Ok(SatResult::Unsat),
+            Some("unknown") => self.unknown(),
+            _ => Err(self.abandon(reply)),
+        }
+    }
+
+    /// Sets the solver's own time limit to the time left (ms); `Timeout` if none is left.
+    fn limit_next_check(&mut self) -> Result<(), SolverError> {
+        let Some(deadline) = self.deadline else {
+            return Ok(());
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(SolverError::Timeout);
+        }
+        let ms = left.as_millis().clamp(1, u128::from(u32::MAX - 1));
+        let option = self.kind().timeout_option();
+        self.ack(&format!("(set-option {option} {ms})"))
+    }
+
+    /// After `unknown`: the solver's reason, or `Timeout` when the reason is the deadline.
+    fn unknown(&mut self) -> Result<SatResult, SolverError> {
+        let reply = self.exchange("(get-info :reason-unknown)")?;
+        let reason = match reply.list() {
+            Some([key, Sx::Str(reason)]) if key.is_atom(":reason-unknown") => reason.clone(),
+            Some([key, reason]) if key.is_atom(":reason-unknown") => reason.to_string(),
+            _ => return Err(self.abandon(reply)),
+        };
+        let past_deadline = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.deadline.is_some() && (past_deadline || is_timeout_reason(&reason)) {
+            return Err(SolverError::Timeout);
+        }
+        Ok(SatResult::Unknown { reason })
+    }
+
+    /// The model's values of `terms`, after a check answered `Sat`.
+    pub fn get_values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let reply = self.exchange(&format!("(get-value ({}))", self.join(terms)))?;
+        let bad = |sx: &Sx| SolverError::BadReply {
+            reply: sx.to_string(),
+        };
+        let pairs = match reply.list() {
+            Some(pairs) if pairs.len() == terms.len() => pairs,
+            _ => return Err(bad(&reply)),
+        };
+        let mut decoder = Decoder::new(&self.ctors);
+        let decode = |pair: &Sx| match pair.list() {
+            Some([_, value]) => decoder.decode(value).ok_or_else(|| bad(pair)),
+            _ => Err(bad(pair)),
+        };
+        pairs.iter().map(decode).collect()
+    }
+}
+
+/// # The dialogue
+impl Session {
+    /// One command, one reply, within the deadline and its grace; `(error ...)` replies
+    /// become [`SolverError::Rejected`].
+    fn exchange(&mut self, command: &str) -> Result<Sx, SolverError> {
+        let limit = self.deadline.map(|d| d + DEADLINE_GRACE);
+        if limit.is_some_and(|l| Instant::now() >= l) {
+            return Err(SolverError::Timeout);
+        }
+        let started = Instant::now();
+        let reply = self.process.exchange(command, limit);
+        self.stats.commands += 1;
+        self.stats.solver_time += started.elapsed();
+        let reply = reply?;
+        match reply.error_message() {
+            Some(message) => Err(SolverError::Rejected {
+                command: quote(command),
+                message,
+            }),
+            None => Ok(reply),
+        }
+    }
+
+    /// A command whose only good reply is `success`.
+    fn ack(&mut self, command: &str) -> Result<(), SolverError> {
+        let reply = self.exchange(command)?;
+        if reply.is_atom("success") {
+            return Ok(());
+        }
+        Err(self.abandon(reply))
+    }
+
+    /// An unexpected reply: we no longer know where the dialogue stands, so the solver is
+    /// killed and the session is over.
+    fn abandon(&mut self, reply: Sx) -> SolverError {
+        let reply = reply.to_string();
+        self.process.abandon(&format!("unexpected reply `{reply}`"));
+        SolverError::BadReply { reply }
+    }
+}
+
+fn is_timeout_reason(reason: &str) -> bool {
+    ["timeout", "canceled", "cancelled"]
+        .iter()
+        .any(|r| reason.contains(r))
+}

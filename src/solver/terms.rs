@@ -1,0 +1,216 @@
+//! Sorts, datatype declarations and SMT-LIB symbol spelling.
+//!
+//! Names given to the session (constants, datatypes, constructors, selectors) are spelled as
+//! SMT-LIB symbols: a simple symbol as is, anything else between bars (`|x y|`). Bars only
+//! make characters legal; they do not rename: `|true|` is still `true`, so callers must not
+//! reuse theory symbols (`true`, `+`, `Int`, `not`, ...) as names.
+
+use std::borrow::Cow;
+
+/// The sorts the verifier needs: integers, booleans and declared datatypes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sort {
+    Int,
+    Bool,
+    /// A datatype declared with [`super::Session::declare_datatypes`].
+    Datatype(String),
+}
+
+impl Sort {
+    pub fn datatype(name: impl Into<String>) -> Sort {
+        Sort::Datatype(name.into())
+    }
+
+    pub(crate) fn text(&self) -> Cow<'_, str> {
+        match self {
+            Sort::Int => Cow::Borrowed("Int"),
+            Sort::Bool => Cow::Borrowed("Bool"),
+            Sort::Datatype(name) => symbol_text(name),
+        }
+    }
+}
+
+/// One datatype of a (possibly mutually recursive) group:
+/// `IntList { nil(), cons(head: Int, tail: IntList) }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatatypeDecl {
+    pub name: String,
+    pub ctors: Vec<CtorDecl>,
+}
+
+/// A constructor. Constructor and selector names must be unique in the whole session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CtorDecl {
+    pub name: String,
+    pub fields: Vec<FieldDecl>,
+}
+
+/// A constructor field: its selector's name and its sort.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldDecl {
+    pub selector: String,
+    pub sort: Sort,
+}
+
+impl DatatypeDecl {
+    pub fn new(name: impl Into<String>, ctors: Vec<CtorDecl>) -> DatatypeDecl {
+        DatatypeDecl {
+            name: name.into(),
+            ctors,
+        }
+    }
+
+    /// `(name 0)` of the sort list.
+    pub(crate) fn sort_text(&self) -> String {
+        format!("({} 0)", symbol_text(&self.name))
+    }
+
+    /// `((c1 (s1 S1) ...) (c2) ...)` of the declaration list.
+    pub(crate) fn ctors_text(&self) -> String {
+        let ctors: Vec<String> = self.ctors.iter().map(CtorDecl::text).collect();
+        format!("({})", ctors.join(" "))
+    }
+}
+
+impl CtorDecl {
+    /// `CtorDecl::new("cons", [("head", Sort::Int), ("tail", Sort::datatype("IntList"))])`.
+    pub fn new<S: Into<String>>(
+        name: impl Into<String>,
+        fields: impl IntoIterator<Item = (S, Sort)>,
+    ) -> CtorDecl {
+        let fields = fields
+            .into_iter()
+            .map(|(selector, sort)| FieldDecl {
+                selector: selector.into(),
+                sort,
+            })
+            .collect();
+        CtorDecl {
+            name: name.into(),
+            fields,
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut out = format!("({}", symbol_text(&self.name));
+        for field in &self.fields {
+            let selector = symbol_text(&field.selector);
+            out.push_str(&format!(" ({selector} {})", field.sort.text()));
+        }
+        out.push(')');
+        out
+    }
+}
+
+/// Words SMT-LIB 2.6 reserves (§3.1), command names included: quoted when used as names.
+const RESERVED: &[&str] = &[
+    "!",
+    "_",
+    "as",
+    "BINARY",
+    "DECIMAL",
+    "exists",
+    "HEXADECIMAL",
+    "forall",
+    "let",
+    "match",
+    "NUMERAL",
+    "par",
+    "STRING",
+    "assert",
+    "check-sat",
+    "check-sat-assuming",
+    "declare-const",
+    "declare-datatype",
+    "declare-datatypes",
+    "declare-fun",
+    "declare-sort",
+    "define-fun",
+    "define-fun-rec",
+    "define-funs-rec",
+    "define-sort",
+    "echo",
+    "exit",
+    "get-assertions",
+    "get-assignment",
+    "get-info",
+    "get-model",
+    "get-option",
+    "get-proof",
+    "get-unsat-assumptions",
+    "get-unsat-core",
+    "get-value",
+    "pop",
+    "push",
+    "reset",
+    "reset-assertions",
+    "set-info",
+    "set-logic",
+    "set-option",
+];
+
+/// The SMT-LIB spelling of a name: itself when it is a simple symbol, else `|name|`.
+///
+/// # Panics
+/// On a name containing `|` or `\`, which no SMT-LIB symbol can: the callers generate
+/// names, so this is an internal error.
+pub(crate) fn symbol_text(name: &str) -> Cow<'_, str> {
+    if is_simple_symbol(name) {
+        return Cow::Borrowed(name);
+    }
+    assert!(
+        !name.contains(['|', '\\']),
+        "internal error: `{name}` cannot be spelled as an SMT-LIB symbol"
+    );
+    Cow::Owned(format!("|{name}|"))
+}
+
+fn is_simple_symbol(name: &str) -> bool {
+    let extra = "~!@$%^&*_-+=<>.?/";
+    let Some(first) = name.chars().next() else {
+        return false;
+    };
+    !first.is_ascii_digit()
+        && first != '@'
+        && first != '.'
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || extra.contains(c))
+        && !RESERVED.contains(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spells_symbols() {
+        assert_eq!(symbol_text("x@1.f"), "x@1.f");
+        assert_eq!(symbol_text("K_succ"), "K_succ");
+        assert_eq!(symbol_text("1x"), "|1x|");
+        assert_eq!(symbol_text("a b"), "|a b|");
+        assert_eq!(symbol_text("let"), "|let|");
+        assert_eq!(symbol_text("@x"), "|@x|");
+        assert_eq!(symbol_text(""), "||");
+        assert_eq!(symbol_text("naïve"), "|naïve|");
+    }
+
+    #[test]
+    fn renders_mutually_recursive_declarations() {
+        let list = DatatypeDecl::new(
+            "IntList",
+            vec![
+                CtorDecl::new::<&str>("nil", []),
+                CtorDecl::new(
+                    "cons",
+                    [("head", Sort::Int), ("tail", Sort::datatype("IntList"))],
+                ),
+            ],
+        );
+        assert_eq!(list.sort_text(), "(IntList 0)");
+        assert_eq!(
+            list.ctors_text(),
+            "((nil) (cons (head Int) (tail IntList)))"
+        );
+    }
+}

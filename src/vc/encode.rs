@@ -1,0 +1,585 @@
+//! Verification conditions of procedure instances (DESIGN.md §5).
+//!
+//! [`Encoder::instance`] turns one procedure, at one point of the call tree, into SMT
+//! commands. The shape (each rule states itself where it is implemented):
+//! - SSA: every assignment with a non-trivial right side declares a fresh constant and
+//!   asserts its definition; an `if` merges the values its branches assign with `ite`. The
+//!   formula is linear in the size of the procedure — never one copy per path.
+//! - A path condition `pc` (a fresh Boolean per block) is true exactly on the executions
+//!   that reach the current statement without having failed.
+//! - `assert c` is a failure point `pc ∧ ¬c`; afterwards `pc := pc ∧ c` (nothing runs after a
+//!   failure). `assume e` asserts `pc ⇒ e`.
+//! - Each call site gets a reach literal `b ⇔ pc`, fresh constants for the callee's results,
+//!   the globals it may modify and its failure flag `f`; afterwards `pc := pc ∧ ¬f`. A callee
+//!   that can never fail (no reachable `assert`) gets `f = false`: the summary every open
+//!   site keeps, so an assertion that does not depend on a call can be proved for all depths.
+//! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
+//!   call sites.
+//! Definitions are asserted unconditionally; only `assume` and the failure flag depend on
+//! `pc`, which starts at the instance's entry condition (its call site's `b`), so an
+//! instance that is never reached constrains nothing.
+
+use super::smt::{Command, sort, symbol};
+use boogie_like::ir::{
+    self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos,
+    Stmt, Type as IrType, UnOp, Var,
+};
+use easy_smt::{Context, SExpr};
+use std::collections::{BTreeMap, HashSet};
+
+/// The values an instance starts from.
+#[derive(Clone, Debug)]
+pub struct InstanceInputs {
+    /// One term per parameter.
+    pub args: Vec<SExpr>,
+    /// The value of every global the procedure reads or modifies.
+    pub globals: BTreeMap<GlobalId, SExpr>,
+    /// True exactly when the instance runs.
+    pub entry: SExpr,
+}
+
+/// A call site inside an encoded instance, ready to be inlined, havocked or blocked.
+#[derive(Clone, Debug)]
+pub struct EncodedSite {
+    pub site: CallSiteId,
+    pub callee: ProcId,
+    /// True exactly on the executions that make this call.
+    pub reach: SExpr,
+    pub args: Vec<SExpr>,
+    /// The values of the callee's read and modified globals before the call.
+    pub globals_in: BTreeMap<GlobalId, SExpr>,
+    /// Constants for the callee's results.
+    pub rets: Vec<SExpr>,
+    /// Constants for the globals the callee modifies, after the call.
+    pub globals_out: BTreeMap<GlobalId, SExpr>,
+    /// The callee's failure flag (`false` if it can never fail).
+    pub fail: SExpr,
+    pub source: Option<SourcePos>,
+}
+
+/// A place where the instance can fail: `holds` is true exactly when it fails there.
+#[derive(Clone, Debug)]
+pub struct FailurePoint {
+    pub source: Option<SourcePos>,
+    pub holds: SExpr,
+}
+
+/// The interface of an encoded instance.
+#[derive(Clone, Debug)]
+pub struct EncodedInstance {
+    pub proc: ProcId,
+    pub rets: Vec<SExpr>,
+    pub globals_out: BTreeMap<GlobalId, SExpr>,
+    pub fail: SExpr,
+    pub sites: Vec<EncodedSite>,
+    pub failure_points: Vec<FailurePoint>,
+}
+
+/// Encodes procedure instances of one IR program.
+pub struct Encoder<'a> {
+    ir: &'a IrProgram,
+    may_fail: Vec<bool>,
+    next_name: u64,
+}
+
+/// The encoder while it builds terms with one term store.
+struct Building<'e, 'a> {
+    ir: &'a IrProgram,
+    terms: &'e Context,
+    may_fail: &'e [bool],
+    next_name: &'e mut u64,
+}
+
+/// The symbolic state on one path: its condition and the current value of each variable.
+#[derive(Clone)]
+struct State {
+    pc: SExpr,
+    vars: im::HashMap<Var, SExpr>,
+}
+
+/// What encoding a body collects besides the state.
+struct Collected {
+    sites: Vec<EncodedSite>,
+    failure_points: Vec<FailurePoint>,
+    /// Disjuncts of the instance's failure flag.
+    fails: Vec<SExpr>,
+    /// States at `return` statements.
+    exits: Vec<State>,
+}
+
+impl<'a> Encoder<'a> {
+    pub fn new(ir: &'a IrProgram) -> Encoder<'a> {
+        Encoder {
+            ir,
+            may_fail: may_fail(ir),
+            next_name: 0,
+        }
+    }
+
+    /// Whether `proc` can fail at all (it, or a procedure it may call, has an `assert`).
+    pub fn may_fail(&self, proc: ProcId) -> bool {
+        self.may_fail[proc.0 as usize]
+    }
+
+    fn building<'e>(&'e mut self, terms: &'e Context) -> Building<'e, 'a> {
+        Building {
+            ir: self.ir,
+            terms,
+            may_fail: &self.may_fail,
+            next_name: &mut self.next_name,
+        }
+    }
+
+    /// A fresh constant of `ty`, declared through `out`.
+    pub fn fresh(
+        &mut self,
+        terms: &Context,
+        prefix: &str,
+        ty: IrType,
+        out: &mut Vec<Command>,
+    ) -> SExpr {
+        self.building(terms).fresh(prefix, ty, out)
+    }
+
+    /// Encodes one instance of `proc` starting from `inputs`.
+    pub fn instance(
+        &mut self,
+        terms: &Context,
+        proc: ProcId,
+        inputs: &InstanceInputs,
+        out: &mut Vec<Command>,
+    ) -> EncodedInstance {
+        self.building(terms).instance(proc, inputs, out)
+    }
+}
+
+impl Building<'_, '_> {
+    fn may_fail(&self, proc: ProcId) -> bool {
+        self.may_fail[proc.0 as usize]
+    }
+
+    fn fresh(&mut self, prefix: &str, ty: IrType, out: &mut Vec<Command>) -> SExpr {
+        let name = self.terms.atom(format!("{prefix}!{}", *self.next_name));
+        *self.next_name += 1;
+        out.push(Command::Declare {
+            name,
+            sort: sort(self.terms, self.ir, ty),
+        });
+        name
+    }
+
+    /// A fresh constant defined as `value` (or `value` itself if it is already an atom).
+    fn define(&mut self, prefix: &str, ty: IrType, value: SExpr, out: &mut Vec<Command>) -> SExpr {
+        if self.terms.get_atom(value).is_some() {
+            return value;
+        }
+        let name = self.fresh(prefix, ty, out);
+        out.push(Command::Assert(self.terms.eq(name, value)));
+        name
+    }
+
+    fn instance(
+        &mut self,
+        proc: ProcId,
+        inputs: &InstanceInputs,
+        out: &mut Vec<Command>,
+    ) -> EncodedInstance {
+        let p = &self.ir.procs[proc];
+        let mut vars = im::HashMap::new();
+        for (param, arg) in p.params.iter().zip(&inputs.args) {
+            vars.insert(Var::Local(*param), *arg);
+        }
+        for (global, value) in &inputs.globals {
+            vars.insert(Var::Global(*global), *value);
+        }
+        let mut state = State {
+            pc: inputs.entry,
+            vars,
+        };
+        let mut collected = Collected {
+            sites: Vec::new(),
+            failure_points: Vec::new(),
+            fails: Vec::new(),
+            exits: Vec::new(),
+        };
+        self.block(proc, &p.body, &mut state, &mut collected, out);
+        let exits = std::mem::take(&mut collected.exits);
+        let final_state = self.merge_exits(proc, exits, state, out);
+        let rets = p
+            .returns
+            .iter()
+            .map(|r| self.read(proc, &final_state, Var::Local(*r), out))
+            .collect();
+        let globals_out = p
+            .modifies
+            .iter()
+            .map(|g| (*g, self.read(proc, &final_state, Var::Global(*g), out)))
+            .collect();
+        let fail = self.disjunction(collected.fails, out);
+        EncodedInstance {
+            proc,
+            rets,
+            globals_out,
+            fail,
+            sites: collected.sites,
+            failure_points: collected.failure_points,
+        }
+    }
+
+    /// `(or fails...)` as one Boolean constant, or `false`.
+    fn disjunction(&mut self, fails: Vec<SExpr>, out: &mut Vec<Command>) -> SExpr {
+        match fails.len() {
+            0 => self.terms.false_(),
+            1 => fails[0],
+            _ => {
+                let any = self.terms.or_many(fails);
+                self.define("fail", IrType::Bool, any, out)
+            }
+        }
+    }
+
+    /// The current value of `var`; an unassigned variable reads as an unconstrained value.
+    fn read(&mut self, proc: ProcId, state: &State, var: Var, out: &mut Vec<Command>) -> SExpr {
+        if let Some(value) = state.vars.get(&var) {
+            return *value;
+        }
+        let ty = self
+            .ir
+            .var_type(&self.ir.procs[proc], var)
+            .expect("internal error: variable type");
+        self.fresh("undef", ty, out)
+    }
+
+    fn var_type(&self, proc: ProcId, var: Var) -> IrType {
+        self.ir
+            .var_type(&self.ir.procs[proc], var)
+            .expect("internal error: variable type")
+    }
+
+    fn block(
+        &mut self,
+        proc: ProcId,
+        block: &[Stmt],
+        state: &mut State,
+        collected: &mut Collected,
+        out: &mut Vec<Command>,
+    ) {
+        for stmt in block {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                self.stmt(proc, stmt, state, collected, out)
+            });
+        }
+    }
+
+    fn stmt(
+        &mut self,
+        proc: ProcId,
+        stmt: &Stmt,
+        state: &mut State,
+        collected: &mut Collected,
+        out: &mut Vec<Command>,
+    ) {
+        match stmt {
+            // x := e   ~>   x' = e[state]
+            Stmt::Assign(var, value) => {
+                let term = self.expr(proc, value, state, out);
+                let ty = self.var_type(proc, *var);
+                let defined = self.define("x", ty, term, out);
+                state.vars.insert(*var, defined);
+            }
+            // havoc x   ~>   x' fresh
+            Stmt::Havoc(vars) => {
+                for var in vars {
+                    let ty = self.var_type(proc, *var);
+                    let value = self.fresh("havoc", ty, out);
+                    state.vars.insert(*var, value);
+                }
+            }
+            // assume e   ~>   pc ⇒ e
+            Stmt::Assume(cond) => {
+                let cond = self.expr(proc, cond, state, out);
+                out.push(Command::Assert(self.terms.imp(state.pc, cond)));
+            }
+            // assert c   ~>   failure point pc ∧ ¬c; then pc := pc ∧ c
+            Stmt::Assert { cond, source } => {
+                let cond = self.expr(proc, cond, state, out);
+                let fails_here = self.terms.and(state.pc, self.terms.not(cond));
+                let holds = self.define("fails", IrType::Bool, fails_here, out);
+                collected.fails.push(holds);
+                collected.failure_points.push(FailurePoint {
+                    source: *source,
+                    holds,
+                });
+                let continues = self.terms.and(state.pc, cond);
+                state.pc = self.define("pc", IrType::Bool, continues, out);
+            }
+            Stmt::Call(site) => self.call(proc, *site, state, collected, out),
+            Stmt::If { cond, then, else_ } => {
+                self.conditional(proc, cond, then, else_, state, collected, out)
+            }
+            // return   ~>   this state is an exit; the rest of the block is unreachable
+            Stmt::Return => {
+                collected.exits.push(state.clone());
+                state.pc = self.terms.false_();
+            }
+        }
+    }
+
+    /// b ⇔ pc; results, modified globals and failure flag fresh; pc := pc ∧ ¬f.
+    fn call(
+        &mut self,
+        proc: ProcId,
+        site_id: CallSiteId,
+        state: &mut State,
+        collected: &mut Collected,
+        out: &mut Vec<Command>,
+    ) {
+        let site = &self.ir.procs[proc].call_sites[site_id];
+        let callee = &self.ir.procs[site.callee];
+        let reach = self.fresh("b", IrType::Bool, out);
+        out.push(Command::Assert(self.terms.eq(reach, state.pc)));
+        let args = site
+            .args
+            .iter()
+            .map(|a| self.expr(proc, a, state, out))
+            .collect();
+        let globals_in = callee
+            .reads
+            .iter()
+            .chain(&callee.modifies)
+            .map(|g| (*g, self.read(proc, state, Var::Global(*g), out)))
+            .collect();
+        let rets: Vec<SExpr> = callee
+            .returns
+            .iter()
+            .map(|r| self.fresh("ret", callee.locals[*r].ty, out))
+            .collect();
+        let globals_out: BTreeMap<GlobalId, SExpr> = callee
+            .modifies
+            .iter()
+            .map(|g| (*g, self.fresh("gout", self.ir.globals[*g].ty, out)))
+            .collect();
+        let fail = if self.may_fail(site.callee) {
+            self.fresh("f", IrType::Bool, out)
+        } else {
+            self.terms.false_()
+        };
+        for (target, value) in site.rets.iter().zip(&rets) {
+            state.vars.insert(*target, *value);
+        }
+        for (global, value) in &globals_out {
+            state.vars.insert(Var::Global(*global), *value);
+        }
+        if self.may_fail(site.callee) {
+            collected.fails.push(self.terms.and(reach, fail));
+            let continues = self.terms.and(state.pc, self.terms.not(fail));
+            state.pc = self.define("pc", IrType::Bool, continues, out);
+        }
+        collected.sites.push(EncodedSite {
+            site: site_id,
+            callee: site.callee,
+            reach,
+            args,
+            globals_in,
+            rets,
+            globals_out,
+            fail,
+            source: site.source,
+        });
+    }
+
+    /// Both branches under pc ∧ c and pc ∧ ¬c, then x' = ite(c, x_then, x_else).
+    #[allow(clippy::too_many_arguments)]
+    fn conditional(
+        &mut self,
+        proc: ProcId,
+        cond: &Expr,
+        then: &[Stmt],
+        else_: &[Stmt],
+        state: &mut State,
+        collected: &mut Collected,
+        out: &mut Vec<Command>,
+    ) {
+        let cond = self.expr(proc, cond, state, out);
+        let then_pc = self.terms.and(state.pc, cond);
+        let else_pc = self.terms.and(state.pc, self.terms.not(cond));
+        let mut then_state = State {
+            pc: self.define("pc", IrType::Bool, then_pc, out),
+            vars: state.vars.clone(),
+        };
+        let mut else_state = State {
+            pc: self.define("pc", IrType::Bool, else_pc, out),
+            vars: state.vars.clone(),
+        };
+        let (then_entry, else_entry) = (then_state.pc, else_state.pc);
+        self.block(proc, then, &mut then_state, collected, out);
+        self.block(proc, else_, &mut else_state, collected, out);
+        state.vars = self.merge_vars(proc, cond, &then_state, &else_state, out);
+        if then_state.pc != then_entry || else_state.pc != else_entry {
+            let continues = self.terms.or(then_state.pc, else_state.pc);
+            state.pc = self.define("pc", IrType::Bool, continues, out);
+        }
+    }
+
+    fn merge_vars(
+        &mut self,
+        proc: ProcId,
+        cond: SExpr,
+        a: &State,
+        b: &State,
+        out: &mut Vec<Command>,
+    ) -> im::HashMap<Var, SExpr> {
+        let mut merged = a.vars.clone();
+        let keys: HashSet<Var> = a.vars.keys().chain(b.vars.keys()).copied().collect();
+        let mut keys: Vec<Var> = keys.into_iter().collect();
+        keys.sort();
+        for var in keys {
+            let (va, vb) = (a.vars.get(&var).copied(), b.vars.get(&var).copied());
+            if va == vb {
+                continue;
+            }
+            let va = va.unwrap_or_else(|| self.read(proc, a, var, out));
+            let vb = vb.unwrap_or_else(|| self.read(proc, b, var, out));
+            let ty = self.var_type(proc, var);
+            let value = self.terms.ite(cond, va, vb);
+            merged.insert(var, self.define("phi", ty, value, out));
+        }
+        merged
+    }
+
+    /// The state at the end of the body: the fall-through state merged with every `return`.
+    fn merge_exits(
+        &mut self,
+        proc: ProcId,
+        exits: Vec<State>,
+        fallthrough: State,
+        out: &mut Vec<Command>,
+    ) -> State {
+        let mut result = fallthrough;
+        for exit in exits.into_iter().rev() {
+            let vars = self.merge_vars(proc, exit.pc, &exit, &result, out);
+            result = State {
+                pc: self.terms.or(exit.pc, result.pc),
+                vars,
+            };
+        }
+        result
+    }
+
+    // ----- expressions -----
+
+    fn expr(&mut self, proc: ProcId, e: &Expr, state: &State, out: &mut Vec<Command>) -> SExpr {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(proc, e, state, out))
+    }
+
+    fn expr_inner(&mut self, proc: ProcId, e: &Expr, state: &State, out: &mut Vec<Command>) -> SExpr {
+        let t = self.terms;
+        match e {
+            Expr::Int(i) => int_literal(t, i),
+            Expr::Bool(true) => t.true_(),
+            Expr::Bool(false) => t.false_(),
+            Expr::Var(v) => self.read(proc, state, *v, out),
+            Expr::Unary { op, arg } => {
+                let arg = self.expr(proc, arg, state, out);
+                match op {
+                    UnOp::Neg => t.negate(arg),
+                    UnOp::Not => t.not(arg),
+                }
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let lhs = self.expr(proc, lhs, state, out);
+                let rhs = self.expr(proc, rhs, state, out);
+                binary(t, *op, lhs, rhs)
+            }
+            Expr::Ite { cond, then, else_ } => {
+                let cond = self.expr(proc, cond, state, out);
+                let then = self.expr(proc, then, state, out);
+                let else_ = self.expr(proc, else_, state, out);
+                t.ite(cond, then, else_)
+            }
+            Expr::Ctor { ctor, args } => {
+                let name = t.atom(symbol(&self.ctor_name(*ctor)));
+                if args.is_empty() {
+                    return name;
+                }
+                let mut items = vec![name];
+                for arg in args {
+                    items.push(self.expr(proc, arg, state, out));
+                }
+                t.list(items)
+            }
+            Expr::Is { arg, ctor } => {
+                let arg = self.expr(proc, arg, state, out);
+                let tester = t.list(vec![
+                    t.atom("_"),
+                    t.atom("is"),
+                    t.atom(symbol(&self.ctor_name(*ctor))),
+                ]);
+                t.list(vec![tester, arg])
+            }
+            Expr::Select { arg, field } => {
+                let arg = self.expr(proc, arg, state, out);
+                let name = &self.ir.field(*field).expect("internal error: field").name;
+                t.list(vec![t.atom(symbol(name)), arg])
+            }
+        }
+    }
+
+    fn ctor_name(&self, ctor: CtorId) -> String {
+        self.ir.ctor(ctor).expect("internal error: constructor").name.clone()
+    }
+}
+
+fn int_literal(t: &Context, i: &num_bigint::BigInt) -> SExpr {
+    if i.sign() == num_bigint::Sign::Minus {
+        t.negate(t.atom((-i).to_string()))
+    } else {
+        t.atom(i.to_string())
+    }
+}
+
+fn binary(t: &Context, op: BinOp, lhs: SExpr, rhs: SExpr) -> SExpr {
+    match op {
+        BinOp::Add => t.plus(lhs, rhs),
+        BinOp::Sub => t.sub(lhs, rhs),
+        BinOp::Mul => t.times(lhs, rhs),
+        BinOp::Eq => t.eq(lhs, rhs),
+        BinOp::Neq => t.not(t.eq(lhs, rhs)),
+        BinOp::Lt => t.lt(lhs, rhs),
+        BinOp::Le => t.lte(lhs, rhs),
+        BinOp::Gt => t.gt(lhs, rhs),
+        BinOp::Ge => t.gte(lhs, rhs),
+        BinOp::And => t.and(lhs, rhs),
+        BinOp::Or => t.or(lhs, rhs),
+        BinOp::Implies => t.imp(lhs, rhs),
+    }
+}
+
+/// Which procedures can fail: those with an `assert`, and their callers, transitively.
+fn may_fail(ir: &IrProgram) -> Vec<bool> {
+    let mut fails: Vec<bool> = ir
+        .procs
+        .values()
+        .map(|p| {
+            let mut any = false;
+            ir::for_each_stmt(&p.body, &mut |s| {
+                any |= matches!(s, Stmt::Assert { cond, .. } if *cond != Expr::Bool(true));
+            });
+            any
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (id, p) in ir.procs.iter() {
+            if fails[id.0 as usize] {
+                continue;
+            }
+            if p.call_sites.values().any(|s| fails[s.callee.0 as usize]) {
+                fails[id.0 as usize] = true;
+                changed = true;
+            }
+        }
+    }
+    fails
+}

@@ -1,0 +1,4 @@
+//! Verification conditions for the IR (DESIGN.md §5): SMT names, and per-instance encoding.
+
+pub mod encode;
+pub mod smt;
