@@ -4,13 +4,16 @@
 //! clap's default 2, which we reserve for invalid input); messages go to stderr, results
 //! to stdout.
 
+use crate::engine::{self, driver::Mode, report};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::{Checked, load};
 use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::ir_file::{is_ir_file, load_ir};
+use crate::solver::SolverKind;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -31,6 +34,30 @@ pub enum Command {
     Check {
         /// The HORef program.
         file: PathBuf,
+    },
+    /// Decide whether an assertion can fail within call depth K (often: at any depth).
+    #[command(after_help = EXIT_CODES_HELP)]
+    Verify {
+        /// The HORef program (or an IR file ending in `.bpl`).
+        file: PathBuf,
+        /// The call-depth bound K (`Main` runs at depth 0).
+        #[arg(long, default_value_t = 10, value_name = "K")]
+        max_depth: u32,
+        /// Stratified inlining on demand (`si`) or full bound-K unrolling (`unroll`).
+        #[arg(long, value_enum, default_value_t = Mode::Si)]
+        mode: Mode,
+        /// Give up (UNKNOWN, exit 5) after this many seconds in total.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        /// The SMT solver to run.
+        #[arg(long, value_enum, default_value_t = SolverKind::Z3)]
+        solver: SolverKind,
+        /// Write the exact solver dialogue to FILE (replay it with `z3 FILE`).
+        #[arg(long, value_name = "FILE")]
+        dump_smt: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Lower a HORef file to the Boogie-like IR and print it.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -76,6 +103,32 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
     };
     match cli.command {
         Command::Check { file } => check(&file),
+        Command::Verify {
+            file,
+            max_depth,
+            mode,
+            timeout,
+            solver,
+            dump_smt,
+            format,
+        } => {
+            let timeout = match timeout {
+                Some(t) if !(t.is_finite() && t > 0.0) => {
+                    eprintln!("error: --timeout must be a positive number of seconds");
+                    return ExitCode::Usage;
+                }
+                t => t.map(Duration::from_secs_f64),
+            };
+            let options = engine::Options {
+                max_depth,
+                mode,
+                timeout,
+                solver,
+                dump_smt,
+                ..engine::Options::default()
+            };
+            verify(&file, &options, format)
+        }
         Command::Lower { file, stats } => lower(&file, stats),
         Command::Run {
             file,
@@ -130,6 +183,35 @@ fn check(file: &Path) -> ExitCode {
         }
         Err(code) => code,
     }
+}
+
+/// How `verify` prints its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
+    let outcome = if is_ir_file(file) {
+        match load_ir(file) {
+            Ok(program) => engine::verify_ir(&program, options),
+            Err(message) => {
+                eprintln!("{message}");
+                return ExitCode::Input;
+            }
+        }
+    } else {
+        match load_or_report(file) {
+            Ok(checked) => engine::verify_horef(&checked, options),
+            Err(code) => return code,
+        }
+    };
+    match format {
+        Format::Human => println!("{}", report::human(&outcome, options.max_depth)),
+        Format::Json => println!("{}", report::json(&outcome, options.max_depth)),
+    }
+    report::exit_code(&outcome.verdict)
 }
 
 fn lower(file: &Path, stats: bool) -> ExitCode {

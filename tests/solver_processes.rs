@@ -36,7 +36,10 @@ fn parent_and_state(pid: u32) -> Option<(u32, char)> {
 fn assert_gone(pid: u32) {
     let me = std::process::id();
     if let Some((ppid, state)) = parent_and_state(pid) {
-        assert!(ppid != me, "solver {pid} is still our child (state {state})");
+        assert!(
+            ppid != me,
+            "solver {pid} is still our child (state {state})"
+        );
     }
 }
 
@@ -60,7 +63,9 @@ fn sessions_leave_no_zombies_or_orphans() {
     // Killed mid-run, then dropped.
     let mut s = Session::start(&z3()).unwrap();
     pids.push(s.pid());
-    let status = Command::new("kill").args(["-9", &s.pid().to_string()]).status();
+    let status = Command::new("kill")
+        .args(["-9", &s.pid().to_string()])
+        .status();
     assert!(status.unwrap().success());
     assert!(matches!(
         s.check_assuming(&[]),

@@ -65,7 +65,10 @@ fn sat_and_unsat_with_ints(s: &mut Session) {
     let q = s.declare_const("q", &Sort::Bool).unwrap();
     let t = s.terms();
     let (gt, lt) = (t.gt(x, s.int(10)), t.lt(x, s.int(-7)));
-    let big = t.eq(t.times(x, x), s.int("1000000000000000000000000".parse::<BigInt>().unwrap()));
+    let big = t.eq(
+        t.times(x, x),
+        s.int("1000000000000000000000000".parse::<BigInt>().unwrap()),
+    );
     let imp = t.imp(q, big);
     s.assert(gt).unwrap();
     assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
@@ -95,7 +98,10 @@ fn declare_lists_and_closures(s: &mut Session) {
             "Clo",
             vec![
                 CtorDecl::new::<&str>("K_id", []),
-                CtorDecl::new("K_add", [("K_add.n", Sort::Int), ("K_add.next", clo.clone())]),
+                CtorDecl::new(
+                    "K_add",
+                    [("K_add.n", Sort::Int), ("K_add.next", clo.clone())],
+                ),
                 CtorDecl::new("K_map", [("K_map.f", clo), ("K_map.l", list)]),
             ],
         ),
@@ -111,7 +117,13 @@ fn datatype_model(s: &mut Session) {
     let b = s.declare_const("b", &Sort::Bool).unwrap();
     let big: BigInt = "1000000000000000000000000000000".parse().unwrap();
     // l = cons(-5, cons(10^30, nil)), built with constructors.
-    let expected_list = s.ctor("cons", &[s.int(-5), s.ctor("cons", &[s.int(big.clone()), s.ctor("nil", &[])])]);
+    let expected_list = s.ctor(
+        "cons",
+        &[
+            s.int(-5),
+            s.ctor("cons", &[s.int(big.clone()), s.ctor("nil", &[])]),
+        ],
+    );
     let t = s.terms();
     let f = s.field("K_map.f", c);
     let constraints = [
@@ -127,10 +139,15 @@ fn datatype_model(s: &mut Session) {
         s.assert(constraint).unwrap();
     }
     assert_eq!(s.check_assuming(&[b]).unwrap(), SatResult::Sat);
-    let values = s.get_values(&[l, c, x, b, s.field("tail", s.field("tail", l))]).unwrap();
+    let values = s
+        .get_values(&[l, c, x, b, s.field("tail", s.field("tail", l))])
+        .unwrap();
     let list = data(
         "cons",
-        vec![int(-5), data("cons", vec![ModelValue::Int(big), data("nil", vec![])])],
+        vec![
+            int(-5),
+            data("cons", vec![ModelValue::Int(big), data("nil", vec![])]),
+        ],
     );
     assert_eq!(values[0], list);
     let ModelValue::Data { ctor, fields } = &values[1] else {
@@ -264,11 +281,15 @@ fn z3_odd_names_are_quoted() {
         ],
     )];
     s.declare_datatypes(&decls).unwrap();
-    let v = s.declare_const("v with space", &Sort::datatype("odd sort")).unwrap();
+    let v = s
+        .declare_const("v with space", &Sort::datatype("odd sort"))
+        .unwrap();
     s.assert(s.is_ctor("1 ctor", v)).unwrap();
     assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
     let value = s.get_values(&[v]).unwrap().remove(0);
-    assert!(matches!(&value, ModelValue::Data { ctor, fields } if ctor == "1 ctor" && fields.len() == 1));
+    assert!(
+        matches!(&value, ModelValue::Data { ctor, fields } if ctor == "1 ctor" && fields.len() == 1)
+    );
 }
 
 #[test]
@@ -300,10 +321,19 @@ fn a_solver_killed_between_checks_is_a_crash_not_a_verdict() {
     let SolverError::Crashed { detail } = &err else {
         panic!("expected Crashed, got {err:?}");
     };
-    assert!(detail.contains("signal: 9") || detail.contains("SIGKILL"), "{detail}");
+    assert!(
+        detail.contains("signal: 9") || detail.contains("SIGKILL"),
+        "{detail}"
+    );
     // Dead is dead: later calls fail at once.
-    assert!(matches!(s.get_values(&[x]), Err(SolverError::Crashed { .. })));
-    assert!(matches!(s.assert(s.bool(true)), Err(SolverError::Crashed { .. })));
+    assert!(matches!(
+        s.get_values(&[x]),
+        Err(SolverError::Crashed { .. })
+    ));
+    assert!(matches!(
+        s.assert(s.bool(true)),
+        Err(SolverError::Crashed { .. })
+    ));
     drop(s);
     let text = std::fs::read_to_string(&dump).unwrap();
     assert!(text.contains("(assert (> x 0))"), "{text}");
@@ -322,7 +352,10 @@ fn a_solver_killed_during_a_check_is_a_crash_not_a_verdict() {
     let started = Instant::now();
     let result = s.check_assuming(&[hard]);
     killer.join().unwrap();
-    assert!(matches!(result, Err(SolverError::Crashed { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(SolverError::Crashed { .. })),
+        "{result:?}"
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
@@ -403,7 +436,11 @@ fn a_hung_solver_is_killed_by_the_watchdog() {
     };
     let result = Session::start_program(&config, &hung);
     assert!(matches!(result, Err(SolverError::Timeout)), "{result:?}");
-    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -427,7 +464,10 @@ done"#,
     // An unreadable value: the dialogue is still in step, so the session goes on.
     for _ in 0..2 {
         let err = s.get_values(&[x]).unwrap_err();
-        assert!(matches!(&err, SolverError::BadReply { reply } if reply.contains("(/ 1 2)")), "{err}");
+        assert!(
+            matches!(&err, SolverError::BadReply { reply } if reply.contains("(/ 1 2)")),
+            "{err}"
+        );
     }
     // An unparseable reply: the session ends.
     let err = s.assert(s.bool(true)).unwrap_err();
@@ -439,7 +479,11 @@ done"#,
 #[test]
 fn a_solver_that_exits_at_once_is_a_crash_with_its_stderr() {
     let dir = tempfile::tempdir().unwrap();
-    let quitter = script(dir.path(), "quitting-solver", "echo 'no licence' >&2; exit 3");
+    let quitter = script(
+        dir.path(),
+        "quitting-solver",
+        "echo 'no licence' >&2; exit 3",
+    );
     let err = Session::start_program(&config(SolverKind::Z3), &quitter).unwrap_err();
     let SolverError::Crashed { detail } = &err else {
         panic!("expected Crashed, got {err:?}");

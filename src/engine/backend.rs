@@ -3,7 +3,7 @@
 //! The driver is written against this trait so the inlining logic is independent of how the
 //! solver process is run; [`crate::solver::Session`] implements it.
 
-use crate::solver::{ModelValue, SolverError};
+use crate::solver::{DatatypeDecl, ModelValue, SatResult, SolverError};
 use crate::vc::smt::Command;
 use easy_smt::{Context, SExpr};
 
@@ -18,12 +18,51 @@ pub enum CheckResult {
 pub trait Backend {
     /// The term store terms are built in.
     fn terms(&self) -> &Context;
-    /// Declares the program's datatypes: sort names, and one constructor list per sort.
-    fn declare_datatypes(&mut self, sorts: Vec<(String, i32)>, decls: Vec<SExpr>) -> Result<(), SolverError>;
+    /// Declares the program's datatypes, together.
+    fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError>;
     /// Sends declarations and assertions, in order.
     fn send(&mut self, commands: Vec<Command>) -> Result<(), SolverError>;
     /// `(check-sat-assuming assumptions)`.
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError>;
     /// The model's values of `terms` after a `Sat` check.
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError>;
+}
+
+impl Backend for crate::solver::Session {
+    fn terms(&self) -> &Context {
+        crate::solver::Session::terms(self)
+    }
+
+    fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError> {
+        crate::solver::Session::declare_datatypes(self, decls)
+    }
+
+    fn send(&mut self, commands: Vec<Command>) -> Result<(), SolverError> {
+        for command in commands {
+            match command {
+                Command::Declare { name, sort } => {
+                    let name = self
+                        .terms()
+                        .get_atom(name)
+                        .expect("internal error: a declared name is an atom")
+                        .to_string();
+                    self.declare_const(&name, &sort)?;
+                }
+                Command::Assert(term) => self.assert(term)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
+        Ok(match self.check_assuming(assumptions)? {
+            SatResult::Sat => CheckResult::Sat,
+            SatResult::Unsat => CheckResult::Unsat,
+            SatResult::Unknown { reason } => CheckResult::Unknown { reason },
+        })
+    }
+
+    fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
+        self.get_values(terms)
+    }
 }

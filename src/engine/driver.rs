@@ -22,6 +22,7 @@
 //! exactly the calls deeper than the bound (which the bounded semantics does not execute).
 
 use super::backend::{Backend, CheckResult};
+use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
 use crate::vc::smt::{Command, datatype_declarations};
@@ -88,7 +89,7 @@ pub enum StopReason {
     /// No execution fails within depth `depth`.
     SafeUpTo { depth: u32 },
     /// No answer, with the reason.
-    Unknown { reason: String },
+    Unknown { reason: UnknownReason },
 }
 
 /// The result with statistics.
@@ -159,8 +160,11 @@ impl<'a, B: Backend> Runner<'a, B> {
     pub fn run(mut self) -> RunReport {
         let (stop, mode_used) = match self.run_inner() {
             Ok(result) => result,
-            Err(SolverError::Timeout) => (unknown("timeout: the time limit was reached"), self.limits.mode),
-            Err(e) => (unknown(&format!("solver error: {e}")), self.limits.mode),
+            Err(SolverError::Timeout) => (unknown(UnknownReason::Timeout), self.limits.mode),
+            Err(e) => (
+                unknown(UnknownReason::SolverError(e.to_string())),
+                self.limits.mode,
+            ),
         };
         RunReport {
             stop,
@@ -174,10 +178,8 @@ impl<'a, B: Backend> Runner<'a, B> {
     }
 
     fn run_inner(&mut self) -> Result<(StopReason, Mode), SolverError> {
-        let (sorts, decls) = datatype_declarations(self.backend.terms(), self.ir);
-        if !sorts.is_empty() {
-            self.backend.declare_datatypes(sorts, decls)?;
-        }
+        self.backend
+            .declare_datatypes(&datatype_declarations(self.ir))?;
         self.inline_entry()?;
         if self.limits.mode == Mode::Unroll {
             return Ok((self.unroll()?, Mode::Unroll));
@@ -217,11 +219,15 @@ impl<'a, B: Backend> Runner<'a, B> {
                     return Ok((StopReason::SafeUpTo { depth: max_depth }, Mode::Si));
                 }
                 CheckResult::Unsat => bound += 1,
-                CheckResult::Unknown { reason } => return Ok((unknown(&reason), Mode::Si)),
+                CheckResult::Unknown { reason } => {
+                    return Ok((unknown(UnknownReason::SolverUnknown(reason)), Mode::Si));
+                }
                 CheckResult::Sat => {
                     let chosen = self.sites_on_counterexample(bound)?;
                     if chosen.is_empty() {
-                        return Ok((unknown("internal: counterexample uses no open site"), Mode::Si));
+                        let why =
+                            "internal error: the counterexample uses no open site".to_string();
+                        return Ok((unknown(UnknownReason::SolverError(why)), Mode::Si));
                     }
                     for key in chosen {
                         self.inline(key)?;
@@ -288,7 +294,10 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn blocking(&self, keys: impl IntoIterator<Item = u64>) -> Vec<SExpr> {
         let terms = self.backend.terms();
         let mut assumptions = vec![self.main_fail.expect("internal error: entry not inlined")];
-        assumptions.extend(keys.into_iter().map(|k| terms.not(self.open[&k].site.reach)));
+        assumptions.extend(
+            keys.into_iter()
+                .map(|k| terms.not(self.open[&k].site.reach)),
+        );
         assumptions
     }
 
@@ -305,7 +314,9 @@ impl<'a, B: Backend> Runner<'a, B> {
         match self.check(&assumptions)? {
             CheckResult::Sat => Ok(Some(self.bug(bound)?)),
             CheckResult::Unsat => Ok(None),
-            CheckResult::Unknown { reason } => Ok(Some(unknown(&reason))),
+            CheckResult::Unknown { reason } => {
+                Ok(Some(unknown(UnknownReason::SolverUnknown(reason))))
+            }
         }
     }
 
@@ -372,7 +383,10 @@ impl<'a, B: Backend> Runner<'a, B> {
         let args: Vec<SExpr> = proc
             .params
             .iter()
-            .map(|p| self.encoder.fresh(terms, "input", proc.locals[*p].ty, &mut commands))
+            .map(|p| {
+                self.encoder
+                    .fresh(terms, "input", proc.locals[*p].ty, &mut commands)
+            })
             .collect();
         let globals = proc
             .reads
@@ -395,7 +409,13 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.backend.send(commands)
     }
 
-    fn add_instance(&mut self, proc: ProcId, sites: Vec<EncodedSite>, failure_points: Vec<FailurePoint>, depth: u32) {
+    fn add_instance(
+        &mut self,
+        proc: ProcId,
+        sites: Vec<EncodedSite>,
+        failure_points: Vec<FailurePoint>,
+        depth: u32,
+    ) {
         for site in sites {
             self.open.insert(
                 self.next_site,
@@ -424,23 +444,30 @@ impl<'a, B: Backend> Runner<'a, B> {
             globals: site.globals_in.clone(),
             entry: site.reach,
         };
-        let instance = self.encoder.instance(terms, site.callee, &inputs, &mut commands);
+        let instance = self
+            .encoder
+            .instance(terms, site.callee, &inputs, &mut commands);
         for (ret, value) in site.rets.iter().zip(&instance.rets) {
             commands.push(Command::Assert(terms.eq(*ret, *value)));
         }
         for (global, value) in &site.globals_out {
-            commands.push(Command::Assert(terms.eq(*value, instance.globals_out[global])));
+            commands.push(Command::Assert(
+                terms.eq(*value, instance.globals_out[global]),
+            ));
         }
         if terms.get_atom(site.fail) != Some("false") {
             commands.push(Command::Assert(terms.eq(site.fail, instance.fail)));
         }
-        self.add_instance(site.callee, instance.sites, instance.failure_points, open.callee_depth);
+        self.add_instance(
+            site.callee,
+            instance.sites,
+            instance.failure_points,
+            open.callee_depth,
+        );
         self.backend.send(commands)
     }
 }
 
-fn unknown(reason: &str) -> StopReason {
-    StopReason::Unknown {
-        reason: reason.to_string(),
-    }
+fn unknown(reason: UnknownReason) -> StopReason {
+    StopReason::Unknown { reason }
 }

@@ -1,4 +1,143 @@
-//! The verification engine: the stratified-inlining driver and what it needs from a solver.
+//! The verification engine: one call from a checked program (or an IR file) to a verdict.
+//!
+//! [`verify_horef`] reads as the pipeline: lower, start the solver, run the
+//! stratified-inlining driver, replay any bug concretely.
 
 pub mod backend;
 pub mod driver;
+pub mod report;
+pub mod verdict;
+pub mod witness;
+
+use crate::frontend::Checked;
+use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
+use boogie_like::ir::Program as IrProgram;
+use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use verdict::{Stats, UnknownReason, Verdict};
+
+/// What the user asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub max_depth: u32,
+    pub mode: Mode,
+    pub timeout: Option<Duration>,
+    pub solver: SolverKind,
+    pub dump_smt: Option<PathBuf>,
+    pub policy: InliningPolicy,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_depth: 10,
+            mode: Mode::Si,
+            timeout: None,
+            solver: SolverKind::Z3,
+            dump_smt: None,
+            policy: InliningPolicy::default(),
+        }
+    }
+}
+
+/// A verdict with its statistics.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+}
+
+/// Verifies a HORef program.
+pub fn verify_horef(checked: &Checked, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let lowered = crate::lower::lower(checked);
+    run(&lowered.ir, options, started, |stop, depth| match stop {
+        StopReason::Bug {
+            inputs, failure, ..
+        } => witness::confirm_horef(checked, &inputs, failure, depth),
+        other => plain_verdict(other),
+    })
+}
+
+/// Verifies an IR program (a `.bpl` file).
+pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
+    let started = Instant::now();
+    run(ir, options, started, |stop, depth| match stop {
+        StopReason::Bug {
+            inputs, failure, ..
+        } => witness::confirm_ir(ir, &inputs, failure, depth),
+        other => plain_verdict(other),
+    })
+}
+
+fn run(
+    ir: &IrProgram,
+    options: &Options,
+    started: Instant,
+    to_verdict: impl FnOnce(StopReason, u32) -> Verdict,
+) -> Outcome {
+    let deadline = options.timeout.map(|t| started + t);
+    let config = SolverConfig {
+        kind: options.solver,
+        deadline,
+        dump: options.dump_smt.clone(),
+    };
+    let session = match Session::start(&config) {
+        Ok(session) => session,
+        Err(e) => return solver_failure(e, options, started),
+    };
+    let limits = Limits {
+        max_depth: options.max_depth,
+        mode: options.mode,
+        deadline,
+        policy: options.policy,
+    };
+    let report = Runner::new(ir, session, limits).run();
+    let verdict = to_verdict(report.stop.clone(), options.max_depth);
+    Outcome {
+        verdict,
+        stats: stats(&report, started),
+    }
+}
+
+fn plain_verdict(stop: StopReason) -> Verdict {
+    match stop {
+        StopReason::Verified => Verdict::Verified,
+        StopReason::SafeUpTo { depth } => Verdict::SafeUpTo { depth },
+        StopReason::Unknown { reason } => Verdict::Unknown { reason },
+        StopReason::Bug { .. } => unreachable!("internal error: bugs are confirmed by the caller"),
+    }
+}
+
+fn stats(report: &RunReport, started: Instant) -> Stats {
+    Stats {
+        time_ms: started.elapsed().as_millis() as u64,
+        solver_calls: report.solver_calls,
+        inlined: report.inlined,
+        open_sites: report.peak_open_sites,
+        mode: match report.mode_used {
+            Mode::Si => "si".to_string(),
+            Mode::Unroll => "unroll".to_string(),
+        },
+        iterations: report.iterations.len(),
+    }
+}
+
+fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcome {
+    let reason = match e {
+        SolverError::Timeout => UnknownReason::Timeout,
+        other => UnknownReason::SolverError(other.to_string()),
+    };
+    Outcome {
+        verdict: Verdict::Unknown { reason },
+        stats: Stats {
+            time_ms: started.elapsed().as_millis() as u64,
+            solver_calls: 0,
+            inlined: 0,
+            open_sites: 0,
+            mode: format!("{:?}", options.mode).to_lowercase(),
+            iterations: 0,
+        },
+    }
+}

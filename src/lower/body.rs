@@ -268,7 +268,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
             ExprKind::Neg(operand) => match self.single(operand) {
                 IrExpr::Int(i) => vec![IrExpr::Int(-i)],
-                other => vec![IrExpr::neg(other)],
+                other => vec![IrExpr::unary(ir::UnOp::Neg, other)],
             },
         }
     }

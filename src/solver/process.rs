@@ -9,9 +9,9 @@
 //! - after a failure that leaves the stream unusable (death, timeout kill, unreadable
 //!   reply) the process is dead and every later exchange fails the same way, without I/O.
 
+use super::SolverKind;
 use super::error::SolverError;
 use super::reply::{self, Framer, Sx};
-use super::SolverKind;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -194,7 +194,10 @@ impl SolverProcess {
             Failure::TimedOut => (Death::Timeout, SolverError::Timeout),
             Failure::Closed => {
                 let detail = self.crash_detail();
-                (Death::Crashed(detail.clone()), SolverError::Crashed { detail })
+                (
+                    Death::Crashed(detail.clone()),
+                    SolverError::Crashed { detail },
+                )
             }
             Failure::Malformed(reply) => {
                 let why = format!("its reply could not be read: {reply}");
@@ -458,7 +461,10 @@ fn watch(shared: &WatchShared, child: &Mutex<Child>) {
     let mut state = lock(&shared.state);
     while !state.stop {
         let Some(until) = state.until else {
-            state = shared.wake.wait(state).unwrap_or_else(PoisonError::into_inner);
+            state = shared
+                .wake
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
             continue;
         };
         let now = Instant::now();
@@ -500,7 +506,10 @@ impl Dump {
     }
 
     fn error(&self, e: io::Error) -> SolverError {
-        SolverError::io(format!("writing the SMT dump file {}", self.path.display()), e)
+        SolverError::io(
+            format!("writing the SMT dump file {}", self.path.display()),
+            e,
+        )
     }
 
     fn line(&mut self, text: &str) -> io::Result<()> {

@@ -428,7 +428,11 @@ mod tests {
         assert!(parse("a b").is_err());
         assert!(parse("\"abc").is_err());
         assert!(parse("|abc").is_err());
-        let deep = format!("{}{}", "(".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+        let deep = format!(
+            "{}{}",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
         assert!(parse(&deep).is_err());
     }
 

@@ -27,7 +27,9 @@ pub enum SatResult {
     Unsat,
     /// The solver gave up for a reason other than the deadline (which is
     /// [`SolverError::Timeout`]), e.g. `incomplete` on nonlinear arithmetic.
-    Unknown { reason: String },
+    Unknown {
+        reason: String,
+    },
 }
 
 /// What the session has cost so far.

@@ -21,8 +21,8 @@
 
 use super::smt::{Command, sort, symbol};
 use boogie_like::ir::{
-    self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos,
-    Stmt, Type as IrType, UnOp, Var,
+    self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos, Stmt,
+    Type as IrType, UnOp, Var,
 };
 use easy_smt::{Context, SExpr};
 use std::collections::{BTreeMap, HashSet};
@@ -163,7 +163,7 @@ impl Building<'_, '_> {
         *self.next_name += 1;
         out.push(Command::Declare {
             name,
-            sort: sort(self.terms, self.ir, ty),
+            sort: sort(self.ir, ty),
         });
         name
     }
@@ -469,10 +469,18 @@ impl Building<'_, '_> {
     // ----- expressions -----
 
     fn expr(&mut self, proc: ProcId, e: &Expr, state: &State, out: &mut Vec<Command>) -> SExpr {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(proc, e, state, out))
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            self.expr_inner(proc, e, state, out)
+        })
     }
 
-    fn expr_inner(&mut self, proc: ProcId, e: &Expr, state: &State, out: &mut Vec<Command>) -> SExpr {
+    fn expr_inner(
+        &mut self,
+        proc: ProcId,
+        e: &Expr,
+        state: &State,
+        out: &mut Vec<Command>,
+    ) -> SExpr {
         let t = self.terms;
         match e {
             Expr::Int(i) => int_literal(t, i),
@@ -526,7 +534,11 @@ impl Building<'_, '_> {
     }
 
     fn ctor_name(&self, ctor: CtorId) -> String {
-        self.ir.ctor(ctor).expect("internal error: constructor").name.clone()
+        self.ir
+            .ctor(ctor)
+            .expect("internal error: constructor")
+            .name
+            .clone()
     }
 }
 

@@ -4,14 +4,15 @@
 //! has characters a simple symbol may not); the constants the encoder invents all contain
 //! `!`, which no IR name does, so they never clash with a datatype, constructor or selector.
 
-use boogie_like::ir::{DatatypeId, Program as IrProgram, Type as IrType};
-use easy_smt::{Context, SExpr};
+use crate::solver::{CtorDecl, DatatypeDecl, Sort};
+use boogie_like::ir::{Program as IrProgram, Type as IrType};
+use easy_smt::SExpr;
 
 /// An SMT-LIB command the encoder wants sent, in order.
 #[derive(Clone, Debug)]
 pub enum Command {
     /// `(declare-const name sort)`
-    Declare { name: SExpr, sort: SExpr },
+    Declare { name: SExpr, sort: Sort },
     /// `(assert term)`
     Assert(SExpr),
 }
@@ -31,43 +32,31 @@ pub fn symbol(name: &str) -> String {
 }
 
 /// The SMT sort of an IR type.
-pub fn sort(terms: &Context, ir: &IrProgram, ty: IrType) -> SExpr {
+pub fn sort(ir: &IrProgram, ty: IrType) -> Sort {
     match ty {
-        IrType::Int => terms.int_sort(),
-        IrType::Bool => terms.bool_sort(),
-        IrType::Data(d) => datatype_sort(terms, ir, d),
+        IrType::Int => Sort::Int,
+        IrType::Bool => Sort::Bool,
+        IrType::Data(d) => Sort::datatype(ir.datatypes[d].name.clone()),
     }
 }
 
-pub fn datatype_sort(terms: &Context, ir: &IrProgram, d: DatatypeId) -> SExpr {
-    terms.atom(symbol(&ir.datatypes[d].name))
-}
-
-/// The sort list and constructor declarations of `(declare-datatypes ...)` for every
-/// datatype of the program (declared together: they may be mutually recursive).
-pub fn datatype_declarations(terms: &Context, ir: &IrProgram) -> (Vec<(String, i32)>, Vec<SExpr>) {
-    let sorts = ir
-        .datatypes
-        .values()
-        .map(|d| (symbol(&d.name), 0))
-        .collect();
-    let decls = ir
-        .datatypes
+/// The declarations of every datatype of the program, to be declared together (they may
+/// be mutually recursive).
+pub fn datatype_declarations(ir: &IrProgram) -> Vec<DatatypeDecl> {
+    ir.datatypes
         .values()
         .map(|d| {
             let ctors = d
                 .ctors
                 .iter()
                 .map(|c| {
-                    let mut items = vec![terms.atom(symbol(&c.name))];
-                    items.extend(c.fields.iter().map(|f| {
-                        terms.list(vec![terms.atom(symbol(&f.name)), sort(terms, ir, f.ty)])
-                    }));
-                    terms.list(items)
+                    CtorDecl::new(
+                        c.name.clone(),
+                        c.fields.iter().map(|f| (f.name.clone(), sort(ir, f.ty))),
+                    )
                 })
                 .collect();
-            terms.list(ctors)
+            DatatypeDecl::new(d.name.clone(), ctors)
         })
-        .collect();
-    (sorts, decls)
+        .collect()
 }

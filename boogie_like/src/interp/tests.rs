@@ -1,3 +1,5 @@
+//! Unit tests of the interpreter: exact outcomes, depth bound, fuel, traces, defaults, errors.
+
 use super::*;
 use crate::ir::{CtorId, DatatypeId, GlobalId};
 use crate::parse::{parse, parse_exprs};

@@ -1,8 +1,9 @@
 //! The recursive-descent parser: tokens to the unresolved syntax tree.
 //!
-//! Guarantees: never panics and never overflows the stack: nesting (of expressions and of
-//! blocks together, including operator chains) deeper than [`MAX_NESTING`] is a
-//! [`ParseError`], and recursion runs under `stacker::maybe_grow`. Errors read
+//! Guarantees: never panics and never overflows the stack: recursion (parentheses, unary
+//! operators, blocks, `else if` chains) deeper than [`MAX_NESTING`] and expression trees
+//! taller than [`MAX_NESTING`] (long operator chains included) are [`ParseError`]s, and
+//! recursion runs under `stacker::maybe_grow`. Errors read
 //! "expected X, found Y" at the offending token.
 //!
 //! Precedence, lowest first (as in Boogie): `==>` (right-assoc); `&&` / `||` (each
@@ -18,7 +19,7 @@ use super::syntax::{
 };
 use crate::ir::{BinOp, SourcePos, UnOp};
 
-/// The deepest nesting of expressions and blocks the parser accepts.
+/// The deepest recursion (and the tallest expression tree) the parser accepts.
 pub const MAX_NESTING: usize = 1000;
 
 type PResult<T> = Result<T, ParseError>;

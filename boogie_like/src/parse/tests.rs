@@ -1,3 +1,5 @@
+//! Unit tests of the parser: precedence, literals, resolution, errors and nesting limits.
+
 use super::*;
 use crate::ir::{BinOp, CallSiteId, SourcePos, Stmt, Type, UnOp, Var};
 use crate::print::{print, print_expr};

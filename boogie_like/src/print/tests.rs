@@ -1,3 +1,5 @@
+//! Unit tests of the printer: exact layout, minimal parentheses, robustness on missing ids.
+
 use super::*;
 use crate::ir::{CallSiteId, CtorId, DatatypeId, FieldRef, GlobalId, LocalId, ProcId};
 use crate::parse::parse;

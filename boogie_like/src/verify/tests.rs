@@ -1,3 +1,5 @@
+//! Unit tests of the verifier: one test per rule family, with the exact messages.
+
 use super::*;
 use crate::ir::{CallSite, CallSiteId, CtorId, DatatypeId, LocalId, ProcId, SourcePos, Stmt, Var};
 use crate::parse::parse;

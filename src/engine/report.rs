@@ -1,0 +1,106 @@
+//! Printing an engine [`Outcome`]: human-readable text or JSON with stable keys, and the
+//! exit code (0 verified/safe, 10 bug, 5 unknown, 6 solver error).
+
+use super::Outcome;
+use super::verdict::{UnknownReason, Verdict};
+use crate::exit_code::ExitCode;
+use serde_json::{Value as Json, json};
+
+/// The exit code of a verdict.
+pub fn exit_code(verdict: &Verdict) -> ExitCode {
+    match verdict {
+        Verdict::Verified | Verdict::SafeUpTo { .. } => ExitCode::Ok,
+        Verdict::Bug { .. } => ExitCode::Failure,
+        Verdict::Unknown {
+            reason: UnknownReason::SolverError(_),
+        } => ExitCode::Internal,
+        Verdict::Unknown { .. } => ExitCode::Inconclusive,
+    }
+}
+
+/// The human-readable report: the verdict first, then inputs, trace and statistics.
+pub fn human(outcome: &Outcome, max_depth: u32) -> String {
+    let mut out = vec![outcome.verdict.headline()];
+    match &outcome.verdict {
+        Verdict::Verified => out.push("  no input makes an assertion fail, at any depth".into()),
+        Verdict::SafeUpTo { depth } => out.push(format!(
+            "  no input makes an assertion fail without calls deeper than {depth}"
+        )),
+        Verdict::Unknown { reason } => out.push(format!("  reason: {}", reason.describe())),
+        Verdict::Bug {
+            inputs,
+            failure,
+            kind,
+            trace,
+        } => {
+            let shown: Vec<String> = inputs.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            out.push(format!(
+                "  inputs: {}",
+                if shown.is_empty() {
+                    "none".into()
+                } else {
+                    shown.join(", ")
+                }
+            ));
+            out.push(format!(
+                "  failure at {failure} ({kind}), within depth {max_depth}; confirmed by concrete replay"
+            ));
+            if !trace.is_empty() {
+                out.push("  calls:".into());
+                for step in trace {
+                    out.push(format!(
+                        "  {:indent$}{}({}) at {}, depth {}",
+                        "",
+                        step.function,
+                        step.args.join(", "),
+                        step.at,
+                        step.depth,
+                        indent = 2 * step.depth as usize
+                    ));
+                }
+            }
+        }
+    }
+    let s = &outcome.stats;
+    out.push(format!(
+        "  stats: {} ms, {} solver calls, {} instances inlined, peak {} open call sites, mode {}",
+        s.time_ms, s.solver_calls, s.inlined, s.open_sites, s.mode
+    ));
+    out.join("\n")
+}
+
+/// The JSON report with stable keys.
+pub fn json(outcome: &Outcome, max_depth: u32) -> Json {
+    let (inputs, confirmed, trace, reason, failure) = match &outcome.verdict {
+        Verdict::Bug {
+            inputs,
+            failure,
+            kind,
+            trace,
+        } => (
+            Json::Object(inputs.iter().map(|(n, v)| (n.clone(), json!(v))).collect()),
+            json!(true),
+            json!(trace),
+            Json::Null,
+            json!({ "at": failure, "kind": kind }),
+        ),
+        Verdict::Unknown { reason } => (
+            Json::Null,
+            json!(false),
+            json!([]),
+            json!(reason.describe()),
+            Json::Null,
+        ),
+        _ => (Json::Null, json!(false), json!([]), Json::Null, Json::Null),
+    };
+    json!({
+        "verdict": outcome.verdict.key(),
+        "max_depth": max_depth,
+        "inputs": inputs,
+        "confirmed": confirmed,
+        "failure": failure,
+        "trace": trace,
+        "reason": reason,
+        "stats": outcome.stats,
+    })
+}

@@ -1,0 +1,98 @@
+//! What `verify` answers (DESIGN.md §6, after BSQCHK's hierarchy), as closed enums.
+//!
+//! Guarantees: a [`Verdict::Bug`] always carries a witness the concrete interpreter
+//! replayed to a failure at the same place (`confirmed` is true by construction); a witness
+//! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
+
+use serde::Serialize;
+
+/// One call on the way to the failure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TraceStep {
+    /// The function called (method name, `fun@L:C`, `let rec` name, or IR procedure).
+    pub function: String,
+    pub args: Vec<String>,
+    /// The depth its body runs at.
+    pub depth: u32,
+    /// Where the call is, `line:col`.
+    pub at: String,
+}
+
+/// Why there is no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownReason {
+    /// The time limit was reached.
+    Timeout,
+    /// The solver answered `unknown`.
+    SolverUnknown(String),
+    /// The solver is missing, crashed or misbehaved.
+    SolverError(String),
+    /// The solver's model did not replay to the same failure.
+    Unconfirmed(String),
+}
+
+impl UnknownReason {
+    pub fn describe(&self) -> String {
+        match self {
+            UnknownReason::Timeout => "timeout: the time limit was reached".to_string(),
+            UnknownReason::SolverUnknown(r) => format!("the solver answered unknown ({r})"),
+            UnknownReason::SolverError(e) => format!("solver error: {e}"),
+            UnknownReason::Unconfirmed(why) => format!("unconfirmed witness: {why}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No input makes the program fail, at any depth.
+    Verified,
+    /// These inputs make the program fail within the bound; replayed concretely.
+    Bug {
+        inputs: Vec<(String, String)>,
+        /// `line:col` of the failing `assert`/`fail`/`hd`/`tl`.
+        failure: String,
+        /// What failed there (`assert`, `fail`, `hd []`, `tl []`).
+        kind: String,
+        trace: Vec<TraceStep>,
+    },
+    /// No input makes the program fail within depth `depth`.
+    SafeUpTo {
+        depth: u32,
+    },
+    Unknown {
+        reason: UnknownReason,
+    },
+}
+
+impl Verdict {
+    /// The verdict line: `VERIFIED`, `BUG`, `SAFE UP TO DEPTH K`, `UNKNOWN`.
+    pub fn headline(&self) -> String {
+        match self {
+            Verdict::Verified => "VERIFIED".to_string(),
+            Verdict::Bug { .. } => "BUG".to_string(),
+            Verdict::SafeUpTo { depth } => format!("SAFE UP TO DEPTH {depth}"),
+            Verdict::Unknown { .. } => "UNKNOWN".to_string(),
+        }
+    }
+
+    /// The stable JSON name of the verdict.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Bug { .. } => "bug",
+            Verdict::SafeUpTo { .. } => "safe_up_to_depth",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+}
+
+/// Statistics of one verification run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    pub time_ms: u64,
+    pub solver_calls: usize,
+    pub inlined: usize,
+    pub open_sites: usize,
+    pub mode: String,
+    pub iterations: usize,
+}

@@ -1,0 +1,195 @@
+//! Confirming a bug: the solver's inputs replayed in a concrete interpreter.
+//!
+//! Guarantees: [`confirm_horef`] and [`confirm_ir`] return a [`Verdict::Bug`] only when the
+//! replay fails, and fails at the source position where the solver's model fails (when the
+//! model names one); anything else is [`Verdict::Unknown`] with
+//! [`UnknownReason::Unconfirmed`] saying what the replay did instead.
+
+use super::verdict::{TraceStep, UnknownReason, Verdict};
+use crate::frontend::Checked;
+use crate::interp::{self, Outcome, RunConfig, TraceEvent, Value};
+use crate::solver::ModelValue;
+use crate::syntax::ast::Type;
+use boogie_like::ir::{Program as IrProgram, SourcePos};
+
+/// The step budget of a replay.
+const REPLAY_FUEL: u64 = 200_000_000;
+
+fn unconfirmed(why: String) -> Verdict {
+    Verdict::Unknown {
+        reason: UnknownReason::Unconfirmed(why),
+    }
+}
+
+/// Replays `inputs` (the lowered `Main`'s parameters) on the HORef program.
+pub fn confirm_horef(
+    checked: &Checked,
+    inputs: &[ModelValue],
+    failure: Option<SourcePos>,
+    max_depth: u32,
+) -> Verdict {
+    let mut model = inputs.iter();
+    let mut values = Vec::new();
+    let mut shown = Vec::new();
+    for param in &checked.program.main.params {
+        let value = match param.ty {
+            Type::Unit => Value::Unit,
+            _ => match model.next().and_then(ModelValue::as_int) {
+                Some(i) => Value::Int(i.clone()),
+                None => return unconfirmed(format!("no integer for input `{}`", param.name.name)),
+            },
+        };
+        shown.push((
+            param.name.name.to_string(),
+            value.display(&checked.program, &checked.names).to_string(),
+        ));
+        values.push(value);
+    }
+    let config = RunConfig {
+        max_depth,
+        fuel: REPLAY_FUEL,
+        trace: true,
+    };
+    let run = interp::run(&checked.program, &checked.info, &values, &config);
+    let Outcome::Failure { span, kind } = run.outcome else {
+        return unconfirmed(format!("the replay did not fail: {:?}", run.outcome));
+    };
+    let at = checked.file.line_col(span.start as usize);
+    if let Some(pos) = failure
+        && (pos.line, pos.col) != (at.line, at.col)
+    {
+        return unconfirmed(format!("the replay fails at {at}, the model at {pos}"));
+    }
+    Verdict::Bug {
+        inputs: shown,
+        failure: at.to_string(),
+        kind: kind.describe().to_string(),
+        trace: horef_stack(checked, &run.trace),
+    }
+}
+
+/// The most calls a trace keeps (the last ones, which lead to the failure).
+pub const MAX_TRACE: usize = 200;
+
+/// Every call of the run, in order, up to the failure (the last [`MAX_TRACE`]).
+fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
+    let mut stack = Vec::new();
+    for event in events {
+        match event {
+            TraceEvent::Call {
+                callee,
+                args,
+                depth,
+                span,
+            } => stack.push(TraceStep {
+                function: crate::cli::function_name(checked, *callee),
+                args: args
+                    .iter()
+                    .map(|a| a.display(&checked.program, &checked.names).to_string())
+                    .collect(),
+                depth: *depth,
+                at: checked.file.line_col(span.start as usize).to_string(),
+            }),
+            TraceEvent::Return { .. } => {}
+        }
+    }
+    last(stack)
+}
+
+fn last(mut steps: Vec<TraceStep>) -> Vec<TraceStep> {
+    if steps.len() > MAX_TRACE {
+        steps.drain(..steps.len() - MAX_TRACE);
+    }
+    steps
+}
+
+/// Replays `inputs` on an IR program (a `.bpl` file).
+pub fn confirm_ir(
+    ir: &IrProgram,
+    inputs: &[ModelValue],
+    failure: Option<SourcePos>,
+    max_depth: u32,
+) -> Verdict {
+    let mut values = Vec::new();
+    for input in inputs {
+        match ir_value(ir, input) {
+            Some(v) => values.push(v),
+            None => return unconfirmed(format!("cannot replay the input {input:?}")),
+        }
+    }
+    let config = boogie_like::RunConfig {
+        max_depth,
+        fuel: REPLAY_FUEL,
+        trace: true,
+    };
+    let run = match boogie_like::run(ir, &values, &config) {
+        Ok(run) => run,
+        Err(e) => return unconfirmed(format!("the replay stopped: {e}")),
+    };
+    let boogie_like::Outcome::Failure { source, proc, .. } = run.outcome else {
+        return unconfirmed(format!("the replay did not fail: {}", run.summary(ir)));
+    };
+    if failure.is_some() && source != failure {
+        return unconfirmed(format!(
+            "the replay fails at {source:?}, the model at {failure:?}"
+        ));
+    }
+    let entry = ir.entrypoint().expect("internal error: entry");
+    let names = ir.procs[entry]
+        .params
+        .iter()
+        .map(|p| ir.procs[entry].locals[*p].name.clone());
+    Verdict::Bug {
+        inputs: names
+            .zip(&values)
+            .map(|(n, v)| (n, v.display(ir)))
+            .collect(),
+        failure: source.map_or_else(|| format!("in {}", ir.procs[proc].name), |p| p.to_string()),
+        kind: "assert".to_string(),
+        trace: ir_stack(ir, &run.trace),
+    }
+}
+
+fn ir_value(ir: &IrProgram, value: &ModelValue) -> Option<boogie_like::Value> {
+    Some(match value {
+        ModelValue::Int(i) => boogie_like::Value::Int(i.clone()),
+        ModelValue::Bool(b) => boogie_like::Value::Bool(*b),
+        ModelValue::Data { ctor, fields } => boogie_like::Value::Data {
+            ctor: ir.ctor_by_name(ctor)?,
+            fields: std::rc::Rc::new(
+                fields
+                    .iter()
+                    .map(|f| ir_value(ir, f))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+        },
+    })
+}
+
+/// Every call of the IR run, in order (the last [`MAX_TRACE`]).
+fn ir_stack(ir: &IrProgram, events: &[boogie_like::TraceEvent]) -> Vec<TraceStep> {
+    let mut stack = Vec::new();
+    for event in events {
+        match event {
+            boogie_like::TraceEvent::Call {
+                proc,
+                args,
+                depth,
+                source,
+                caller,
+            } => {
+                if caller.is_none() {
+                    continue;
+                }
+                stack.push(TraceStep {
+                    function: ir.procs[*proc].name.clone(),
+                    args: args.iter().map(|a| a.display(ir)).collect(),
+                    depth: *depth,
+                    at: source.map_or_else(String::new, |p| p.to_string()),
+                });
+            }
+            boogie_like::TraceEvent::Return { .. } => {}
+        }
+    }
+    last(stack)
+}
