@@ -25,7 +25,7 @@ use super::backend::{Backend, CheckResult};
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
-use crate::vc::smt::{Command, datatype_declarations};
+use crate::vc::smt::{Command, datatype_declarations, symbol};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
 use std::time::{Duration, Instant};
@@ -244,7 +244,8 @@ impl<'a, B: Backend> Runner<'a, B> {
         }
     }
 
-    /// Inlines every open site up to depth K, then asks once with the rest blocked.
+    /// Inlines every open site up to depth K, then asks once with the rest blocked (and, if
+    /// that finds nothing, once more with them havocked, to see if it holds at every depth).
     fn unroll(&mut self) -> Result<StopReason, SolverError> {
         let max_depth = self.limits.max_depth;
         loop {
@@ -267,7 +268,12 @@ impl<'a, B: Backend> Runner<'a, B> {
         let result = match self.under_approximation(max_depth)? {
             Some(bug) => bug,
             None if self.open.is_empty() => StopReason::Verified,
-            None => StopReason::SafeUpTo { depth: max_depth },
+            // With the sites beyond K havocked instead of blocked: unsatisfiable means
+            // no failure at any depth.
+            None => match self.over_approximation(&[])? {
+                CheckResult::Unsat => StopReason::Verified,
+                _ => StopReason::SafeUpTo { depth: max_depth },
+            },
         };
         self.record(max_depth, started, inlined_before);
         Ok(result)
@@ -388,13 +394,16 @@ impl<'a, B: Backend> Runner<'a, B> {
                     .fresh(terms, "input", proc.locals[*p].ty, &mut commands)
             })
             .collect();
+        // Globals start at their type's default, as in the IR interpreter (docs/ir.md).
+        let defaults = boogie_like::Interpreter::new(self.ir)
+            .unwrap_or_else(|e| panic!("internal error: the IR is ill-formed: {e}"));
         let globals = proc
             .reads
             .iter()
             .chain(&proc.modifies)
             .map(|g| {
                 let ty: IrType = self.ir.globals[*g].ty;
-                (*g, self.encoder.fresh(terms, "init", ty, &mut commands))
+                (*g, value_term(terms, self.ir, &defaults.default_value(ty)))
             })
             .collect();
         let inputs = InstanceInputs {
@@ -465,6 +474,29 @@ impl<'a, B: Backend> Runner<'a, B> {
             open.callee_depth,
         );
         self.backend.send(commands)
+    }
+}
+
+/// A concrete IR value as an SMT term.
+fn value_term(terms: &easy_smt::Context, ir: &IrProgram, value: &boogie_like::Value) -> SExpr {
+    match value {
+        boogie_like::Value::Int(i) => terms.atom(i.to_string()),
+        boogie_like::Value::Bool(b) => {
+            if *b {
+                terms.true_()
+            } else {
+                terms.false_()
+            }
+        }
+        boogie_like::Value::Data { ctor, fields } => {
+            let name = terms.atom(symbol(&ir.ctor(*ctor).expect("internal error: ctor").name));
+            if fields.is_empty() {
+                return name;
+            }
+            let mut items = vec![name];
+            items.extend(fields.iter().map(|f| value_term(terms, ir, f)));
+            terms.list(items)
+        }
     }
 }
 
