@@ -125,6 +125,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 timeout,
                 solver,
                 dump_smt,
+                progress: true,
                 ..engine::Options::default()
             };
             verify(&file, &options, format)

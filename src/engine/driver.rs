@@ -135,9 +135,17 @@ pub struct Runner<'a, B: Backend> {
     solver_calls: usize,
     peak_open: usize,
     started: Instant,
+    observer: Option<Box<dyn FnMut(&Iteration, usize) + 'a>>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
+    /// Calls `observer` after every round with its record and the instances inlined so far
+    /// (for a progress line).
+    pub fn with_observer(mut self, observer: impl FnMut(&Iteration, usize) + 'a) -> Self {
+        self.observer = Some(Box::new(observer));
+        self
+    }
+
     pub fn new(ir: &'a IrProgram, backend: B, limits: Limits) -> Self {
         Runner {
             ir,
@@ -153,6 +161,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             solver_calls: 0,
             peak_open: 0,
             started: Instant::now(),
+            observer: None,
         }
     }
 
@@ -281,12 +290,16 @@ impl<'a, B: Backend> Runner<'a, B> {
 
     fn record(&mut self, bound: u32, started: Instant, inlined_before: usize) {
         self.peak_open = self.peak_open.max(self.open.len());
-        self.iterations.push(Iteration {
+        let iteration = Iteration {
             bound,
             open_sites: self.open.len(),
             inlined: self.instances.len() - inlined_before,
             solver_time_ms: started.elapsed().as_millis() as u64,
-        });
+        };
+        if let Some(observer) = &mut self.observer {
+            observer(&iteration, self.instances.len());
+        }
+        self.iterations.push(iteration);
     }
 
     fn sites_deeper_than(&self, bound: u32) -> Vec<u64> {

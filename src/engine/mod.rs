@@ -13,6 +13,7 @@ use crate::frontend::Checked;
 use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
 use boogie_like::ir::Program as IrProgram;
 use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use verdict::{Stats, UnknownReason, Verdict};
@@ -26,6 +27,8 @@ pub struct Options {
     pub solver: SolverKind,
     pub dump_smt: Option<PathBuf>,
     pub policy: InliningPolicy,
+    /// Show a progress line on stderr (only drawn when stderr is a terminal).
+    pub progress: bool,
 }
 
 impl Default for Options {
@@ -37,6 +40,7 @@ impl Default for Options {
             solver: SolverKind::Z3,
             dump_smt: None,
             policy: InliningPolicy::default(),
+            progress: false,
         }
     }
 }
@@ -93,12 +97,31 @@ fn run(
         deadline,
         policy: options.policy,
     };
-    let report = Runner::new(ir, session, limits).run();
+    let progress = progress_line(options.progress);
+    let report = Runner::new(ir, session, limits)
+        .with_observer(|iteration, inlined| {
+            progress.set_message(format!(
+                "depth bound {}, {inlined} instances inlined, {} open call sites",
+                iteration.bound, iteration.open_sites
+            ));
+        })
+        .run();
+    progress.finish_and_clear();
     let verdict = to_verdict(report.stop.clone(), options.max_depth);
     Outcome {
         verdict,
         stats: stats(&report, started),
     }
+}
+
+/// A spinner with a message on stderr when it is a terminal and `enabled`; hidden otherwise.
+fn progress_line(enabled: bool) -> ProgressBar {
+    if !enabled {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
 fn plain_verdict(stop: StopReason) -> Verdict {
