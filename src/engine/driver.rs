@@ -11,6 +11,7 @@
 //!    answer is "safe up to K";
 //! 3. otherwise the sites whose `b` is true in the model are inlined (the ones the
 //!    counterexample walks through) and the round repeats.
+//!
 //! Iterative deepening makes the first bug found a shallowest one. When on-demand inlining
 //! stops paying off (the [`InliningPolicy`] says so) the runner falls back to unrolling:
 //! every open site up to depth K is inlined and one query decides. `--mode unroll` starts
@@ -120,6 +121,9 @@ struct Instance {
     failure_points: Vec<FailurePoint>,
 }
 
+/// Called after every round with its record and the number of instances so far.
+type Observer<'a> = Box<dyn FnMut(&Iteration, usize) + 'a>;
+
 /// The stratified-inlining runner over one IR program.
 pub struct Runner<'a, B: Backend> {
     ir: &'a IrProgram,
@@ -135,7 +139,7 @@ pub struct Runner<'a, B: Backend> {
     solver_calls: usize,
     peak_open: usize,
     started: Instant,
-    observer: Option<Box<dyn FnMut(&Iteration, usize) + 'a>>,
+    observer: Option<Observer<'a>>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {

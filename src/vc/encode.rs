@@ -15,6 +15,7 @@
 //!   site keeps, so an assertion that does not depend on a call can be proved for all depths.
 //! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
 //!   call sites.
+//!
 //! Definitions are asserted unconditionally; only `assume` and the failure flag depend on
 //! `pc`, which starts at the instance's entry condition (its call site's `b`), so an
 //! instance that is never reached constrains nothing.
