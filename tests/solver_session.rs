@@ -216,11 +216,13 @@ fn assert_fermat_cubes(s: &mut Session) -> SExpr {
 }
 
 fn hard_query_times_out(kind: SolverKind) {
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("hard.smt2");
     let started = Instant::now();
     let config = SolverConfig {
         kind,
         deadline: Some(started + Duration::from_secs(1)),
-        dump: None,
+        dump: Some(dump.clone()),
     };
     let mut s = Session::start(&config).unwrap();
     let hard = assert_fermat_cubes(&mut s);
@@ -232,6 +234,11 @@ fn hard_query_times_out(kind: SolverKind) {
     let again = Instant::now();
     assert!(matches!(s.check_assuming(&[]), Err(SolverError::Timeout)));
     assert!(again.elapsed() < Duration::from_millis(100));
+    // It was the solver's own time limit that stopped it, not the watchdog's kill.
+    drop(s);
+    let text = std::fs::read_to_string(&dump).unwrap();
+    assert!(text.contains("(get-info :reason-unknown)"), "{text}");
+    assert!(!text.contains("; session ended"), "{text}");
 }
 
 // ---------------------------------------------------------------- z3
@@ -289,6 +296,9 @@ fn z3_odd_names_are_quoted() {
     s.assert(s.is_ctor("1 ctor", v)).unwrap();
     assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
     let value = s.get_values(&[v]).unwrap().remove(0);
+    // Names may also be given already quoted.
+    let pre = s.declare_const("|pre quoted|", &Sort::Int).unwrap();
+    assert_eq!(pre, s.constant("pre quoted"));
     assert!(
         matches!(&value, ModelValue::Data { ctor, fields } if ctor == "1 ctor" && fields.len() == 1)
     );

@@ -3,7 +3,7 @@
 //! The driver is written against this trait so the inlining logic is independent of how the
 //! solver process is run; [`crate::solver::Session`] implements it.
 
-use crate::solver::{DatatypeDecl, ModelValue, SatResult, SolverError};
+use crate::solver::{BatchCommand, DatatypeDecl, ModelValue, SatResult, SolverError};
 use crate::vc::smt::Command;
 use easy_smt::{Context, SExpr};
 
@@ -38,20 +38,21 @@ impl Backend for crate::solver::Session {
     }
 
     fn send(&mut self, commands: Vec<Command>) -> Result<(), SolverError> {
-        for command in commands {
-            match command {
-                Command::Declare { name, sort } => {
-                    let name = self
+        let batch: Vec<BatchCommand> = commands
+            .into_iter()
+            .map(|command| match command {
+                Command::Declare { name, sort } => BatchCommand::Declare {
+                    name: self
                         .terms()
                         .get_atom(name)
                         .expect("internal error: a declared name is an atom")
-                        .to_string();
-                    self.declare_const(&name, &sort)?;
-                }
-                Command::Assert(term) => self.assert(term)?,
-            }
-        }
-        Ok(())
+                        .to_string(),
+                    sort,
+                },
+                Command::Assert(term) => BatchCommand::Assert(term),
+            })
+            .collect();
+        self.batch(&batch)
     }
 
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {

@@ -40,5 +40,5 @@ pub use config::{SolverConfig, SolverKind};
 pub use easy_smt::{Context, SExpr};
 pub use error::SolverError;
 pub use model::ModelValue;
-pub use session::{DEADLINE_GRACE, SatResult, Session, SolverStats};
-pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort};
+pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
+pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort, symbol_text};

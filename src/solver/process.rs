@@ -145,6 +145,46 @@ impl SolverProcess {
         }
     }
 
+    /// Sends every command of `commands` (one line of SMT-LIB each) in one write, then reads
+    /// exactly one reply per command, in order. The stdout reader thread drains the solver's
+    /// output meanwhile, so a long batch cannot deadlock on full pipes.
+    pub(crate) fn exchange_many(
+        &mut self,
+        commands: &[String],
+        limit: Option<Instant>,
+    ) -> Result<Vec<Sx>, SolverError> {
+        self.check_alive()?;
+        for command in commands {
+            self.dump_line(command)?;
+        }
+        if let Some(last) = commands.last() {
+            self.last_command = quote(last);
+        }
+        self.arm(limit);
+        let result = self.send_all(commands).and_then(|()| {
+            commands
+                .iter()
+                .map(|_| self.receive(limit))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        self.disarm();
+        let replies = result.map_err(|failure| self.fail(failure))?;
+        match self.dump_failed.take() {
+            Some(e) => Err(e),
+            None => Ok(replies),
+        }
+    }
+
+    fn send_all(&mut self, commands: &[String]) -> Result<(), Failure> {
+        let mut written = Ok(());
+        for command in commands {
+            written = written.and_then(|()| writeln!(self.stdin, "{command}"));
+        }
+        written
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| Failure::Closed)
+    }
+
     fn check_alive(&mut self) -> Result<(), SolverError> {
         if self.death.is_none() && self.watchdog.as_ref().is_some_and(Watchdog::fired) {
             self.death = Some(Death::Timeout);

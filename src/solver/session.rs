@@ -6,7 +6,7 @@ use super::error::SolverError;
 use super::model::{Decoder, ModelValue};
 use super::process::{SolverProcess, quote};
 use super::reply::Sx;
-use super::terms::{DatatypeDecl, Sort, symbol_text};
+use super::terms::{DatatypeDecl, Sort, symbol_text, unquoted};
 use easy_smt::{Context, ContextBuilder, SExpr};
 use num_bigint::BigInt;
 use num_traits::Signed;
@@ -30,6 +30,15 @@ pub enum SatResult {
     Unknown {
         reason: String,
     },
+}
+
+/// One command of a [`Session::batch`].
+#[derive(Clone, Debug)]
+pub enum BatchCommand {
+    /// `(declare-const name sort)`
+    Declare { name: String, sort: Sort },
+    /// `(assert term)`
+    Assert(SExpr),
 }
 
 /// What the session has cost so far.
@@ -252,7 +261,52 @@ impl Session {
             ctors.join(" ")
         ))?;
         for ctor in decls.iter().flat_map(|d| &d.ctors) {
-            self.ctors.insert(ctor.name.clone(), ctor.fields.len());
+            let name = unquoted(&symbol_text(&ctor.name)).to_string();
+            self.ctors.insert(name, ctor.fields.len());
+        }
+        Ok(())
+    }
+
+    /// Declares `(name, sort)` constants and asserts terms, in the order given, in one
+    /// pipelined exchange (every command is still acknowledged and checked). Terms already
+    /// asserted in this session are not sent again.
+    pub fn batch(&mut self, commands: &[BatchCommand]) -> Result<(), SolverError> {
+        let mut texts = Vec::with_capacity(commands.len());
+        for command in commands {
+            match command {
+                BatchCommand::Declare { name, sort } => texts.push(format!(
+                    "(declare-const {} {})",
+                    symbol_text(name),
+                    sort.text()
+                )),
+                BatchCommand::Assert(term) => {
+                    if self.asserted.insert(*term) {
+                        texts.push(format!("(assert {})", self.display(*term)));
+                    }
+                }
+            }
+        }
+        if texts.is_empty() {
+            return Ok(());
+        }
+        let limit = self.deadline.map(|d| d + DEADLINE_GRACE);
+        if limit.is_some_and(|l| Instant::now() >= l) {
+            return Err(SolverError::Timeout);
+        }
+        let started = Instant::now();
+        let replies = self.process.exchange_many(&texts, limit);
+        self.stats.commands += texts.len() as u64;
+        self.stats.solver_time += started.elapsed();
+        for (reply, command) in replies?.into_iter().zip(&texts) {
+            if let Some(message) = reply.error_message() {
+                return Err(SolverError::Rejected {
+                    command: quote(command),
+                    message: message.to_string(),
+                });
+            }
+            if !reply.is_atom("success") {
+                return Err(self.abandon(reply));
+            }
         }
         Ok(())
     }

@@ -149,13 +149,15 @@ const RESERVED: &[&str] = &[
     "set-option",
 ];
 
-/// The SMT-LIB spelling of a name: itself when it is a simple symbol, else `|name|`.
+/// The SMT-LIB spelling of a name: itself when it is a simple symbol or already quoted
+/// (`|...|`), else `|name|`. Every name the session is given goes through this, so names
+/// may be passed plain or pre-quoted.
 ///
 /// # Panics
-/// On a name containing `|` or `\`, which no SMT-LIB symbol can: the callers generate
-/// names, so this is an internal error.
-pub(crate) fn symbol_text(name: &str) -> Cow<'_, str> {
-    if is_simple_symbol(name) {
+/// On a name containing `|` or `\` (other than as the quotes of a quoted symbol), which no
+/// SMT-LIB symbol can: the callers generate names, so this is an internal error.
+pub fn symbol_text(name: &str) -> Cow<'_, str> {
+    if is_simple_symbol(name) || is_quoted_symbol(name) {
         return Cow::Borrowed(name);
     }
     assert!(
@@ -163,6 +165,19 @@ pub(crate) fn symbol_text(name: &str) -> Cow<'_, str> {
         "internal error: `{name}` cannot be spelled as an SMT-LIB symbol"
     );
     Cow::Owned(format!("|{name}|"))
+}
+
+/// The name a symbol denotes: `|a b|` denotes `a b` (solvers print it either way).
+pub(crate) fn unquoted(name: &str) -> &str {
+    match name.strip_prefix('|').and_then(|n| n.strip_suffix('|')) {
+        Some(inner) if is_quoted_symbol(name) => inner,
+        _ => name,
+    }
+}
+
+fn is_quoted_symbol(name: &str) -> bool {
+    let inner = name.strip_prefix('|').and_then(|n| n.strip_suffix('|'));
+    inner.is_some_and(|inner| !inner.contains(['|', '\\']))
 }
 
 fn is_simple_symbol(name: &str) -> bool {
@@ -193,6 +208,16 @@ mod tests {
         assert_eq!(symbol_text("@x"), "|@x|");
         assert_eq!(symbol_text(""), "||");
         assert_eq!(symbol_text("naïve"), "|naïve|");
+        assert_eq!(symbol_text("|a b|"), "|a b|");
+        assert_eq!(symbol_text("||"), "||");
+        assert_eq!(unquoted("|a b|"), "a b");
+        assert_eq!(unquoted("a"), "a");
+        assert_eq!(unquoted("|"), "|");
+    }
+
+    #[test]
+    fn refuses_names_no_symbol_can_spell() {
+        assert!(std::panic::catch_unwind(|| symbol_text("a|b").into_owned()).is_err());
     }
 
     #[test]

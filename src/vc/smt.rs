@@ -17,18 +17,9 @@ pub enum Command {
     Assert(SExpr),
 }
 
-/// `name` as an SMT-LIB symbol.
+/// `name` as an SMT-LIB symbol (the solver session's spelling).
 pub fn symbol(name: &str) -> String {
-    let simple = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
-    if simple {
-        name.to_string()
-    } else {
-        format!("|{}|", name.replace(['|', '\\'], "_"))
-    }
+    crate::solver::symbol_text(name).into_owned()
 }
 
 /// The SMT sort of an IR type.
