@@ -1,0 +1,146 @@
+//! `horef-si verify` from the command line: verdicts, exit codes, JSON keys, and what
+//! happens when the solver is missing or the time runs out (issue 4).
+
+use std::io::Write;
+use std::process::Command;
+
+fn program(text: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new()
+        .suffix(".horef")
+        .tempfile()
+        .expect("tempfile");
+    file.write_all(text.as_bytes()).expect("write");
+    file
+}
+
+fn verify(file: &tempfile::NamedTempFile, extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .arg("verify")
+        .arg(file.path())
+        .args(extra)
+        .output()
+        .expect("run horef-si")
+}
+
+const BUGGY: &str = "Methods:
+half (x:Int) :Int = if x <= 1 then 0 else 1 + half (x - 2);
+Main (n:Int) :Unit: if n >= 0 then assert (half n * 2 == n) else skip
+";
+
+const ACKERMANN: &str = "Methods:
+ack (m:Int, n:Int) :Int =
+  if m == 0 then n + 1 else if n == 0 then ack (m - 1, 1) else ack (m - 1, ack (m, n - 1));
+Main (m:Int, n:Int) :Unit: if m >= 0 && n >= 0 then assert (ack (m, n) > n) else skip
+";
+
+#[test]
+fn a_bug_exits_10_with_stable_json_keys() {
+    let file = program(BUGGY);
+    let out = verify(&file, &["--max-depth", "5", "--format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(10),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "bug");
+    assert_eq!(json["confirmed"], true);
+    assert_eq!(json["max_depth"], 5);
+    assert_eq!(json["failure"]["at"], "3:36");
+    let n: i64 = json["inputs"]["n"]
+        .as_str()
+        .expect("n")
+        .parse()
+        .expect("int");
+    assert!(n >= 0 && n % 2 == 1, "an odd n fails, got {n}");
+    for key in ["trace", "reason", "stats"] {
+        assert!(json.get(key).is_some(), "missing key {key}");
+    }
+    for key in ["time_ms", "solver_calls", "inlined", "open_sites", "mode"] {
+        assert!(json["stats"].get(key).is_some(), "missing stats key {key}");
+    }
+}
+
+#[test]
+fn human_output_puts_the_verdict_first() {
+    let file = program(BUGGY);
+    let out = verify(&file, &["--max-depth", "5"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("BUG\n"), "{text}");
+    assert!(text.contains("confirmed by concrete replay"), "{text}");
+    let safe = verify(&file, &["--max-depth", "0"]);
+    assert_eq!(safe.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&safe.stdout).starts_with("SAFE UP TO DEPTH 0\n"));
+}
+
+#[test]
+fn a_missing_solver_is_an_error_not_a_verdict() {
+    let file = program(BUGGY);
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "3"])
+        .arg(file.path())
+        .env("PATH", "/nonexistent")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(6));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("UNKNOWN"), "{text}");
+    assert!(text.contains("not found"), "{text}");
+    assert!(text.contains("pip install z3-solver"), "{text}");
+}
+
+#[test]
+fn a_timeout_is_unknown_with_exit_5() {
+    let file = program(ACKERMANN);
+    let out = verify(
+        &file,
+        &["--max-depth", "14", "--timeout", "1", "--format", "json"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "unknown");
+    assert!(json["reason"].as_str().expect("reason").contains("timeout"));
+}
+
+#[test]
+fn a_bad_timeout_is_a_usage_error() {
+    let file = program(BUGGY);
+    assert_eq!(verify(&file, &["--timeout", "-3"]).status.code(), Some(1));
+    assert_eq!(verify(&file, &["--mode", "fast"]).status.code(), Some(1));
+}
+
+#[test]
+fn dump_smt_replays_in_z3() {
+    let file = program(BUGGY);
+    let dump = tempfile::NamedTempFile::new().expect("tempfile");
+    let out = verify(
+        &file,
+        &[
+            "--max-depth",
+            "4",
+            "--dump-smt",
+            dump.path().to_str().expect("path"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(10));
+    let replay = Command::new("z3")
+        .arg(dump.path())
+        .output()
+        .expect("z3 on PATH");
+    let answers: Vec<String> = String::from_utf8_lossy(&replay.stdout)
+        .lines()
+        .filter(|l| *l == "sat" || *l == "unsat")
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        answers.last().map(String::as_str),
+        Some("sat"),
+        "{answers:?}"
+    );
+}
