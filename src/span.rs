@@ -86,13 +86,16 @@ impl SourceFile {
         }
     }
 
-    /// The byte range of the 0-based line `line`, without its newline.
+    /// The byte range of the 0-based line `line`, without its line ending (`\n` or `\r\n`).
     pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
         let start = self.line_starts[line];
-        let end = self
+        let mut end = self
             .line_starts
             .get(line + 1)
             .map_or(self.text.len(), |next| next - 1);
+        if end > start && self.text.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
         start..end
     }
 

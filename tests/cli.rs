@@ -480,17 +480,29 @@ fn the_readme_example_command_runs_a_real_program() {
         .split_once("./target/release/horef-si ")
         .expect("the command runs the release binary");
     let args: Vec<&str> = args.split_whitespace().collect();
-    assert_eq!(args[0], "run");
+    assert_eq!(args[0], "verify");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let file = root.join(args[1]).display().to_string();
-    let mut argv = vec!["run", file.as_str()];
+    let mut argv = vec!["verify", file.as_str()];
     argv.extend(&args[2..]);
     let run = horef_si(&argv);
-    assert_eq!(run.code, Some(0), "{run:#?}");
-    let printed = run.stdout.trim();
+    assert_eq!(run.code, Some(10), "{run:#?}");
+    assert!(run.stdout.starts_with("BUG\n"), "{run:#?}");
+    assert!(run.stdout.contains("failure at 30:18"), "{run:#?}");
     assert!(
-        readme().contains(&format!("It prints `{printed}`")),
-        "the README does not say the example prints `{printed}`"
+        readme().contains("30:18"),
+        "the README does not name the failing assertion"
+    );
+    let n: i64 = run
+        .stdout
+        .split("n = ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit() && c != '-').next())
+        .and_then(|digits| digits.parse().ok())
+        .expect("the input n");
+    assert!(
+        (3..=5).contains(&n),
+        "the README says n is between 3 and 5, got {n}"
     );
 }
 

@@ -183,6 +183,9 @@ pub fn lex(text: &str) -> Result<Vec<Token>, LexError> {
     Ok(lexer.tokens)
 }
 
+/// The longest integer literal accepted (parsing decimal digits is quadratic).
+pub const MAX_DIGITS: usize = 10_000;
+
 struct Lexer<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -210,7 +213,7 @@ impl Lexer<'_> {
             let tok = if is_ident_start(c) {
                 self.word()
             } else if c.is_ascii_digit() {
-                self.number()
+                self.number()?
             } else {
                 self.punct(c)?
             };
@@ -273,17 +276,24 @@ impl Lexer<'_> {
         keyword(word).unwrap_or_else(|| Tok::Ident(word.into()))
     }
 
-    fn number(&mut self) -> Tok {
+    fn number(&mut self) -> Result<Tok, LexError> {
         let start = self.pos;
         while self.bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
             self.pos += 1;
         }
+        if self.pos - start > MAX_DIGITS {
+            return Err(LexError {
+                span: Span::new(start, start + 1),
+                message: format!("integer literal with more than {MAX_DIGITS} digits"),
+                label: "this literal is too long".into(),
+            });
+        }
         let digits = &self.text[start..self.pos];
-        Tok::Int(
+        Ok(Tok::Int(
             digits
                 .parse()
                 .expect("internal error: digits parse as an integer"),
-        )
+        ))
     }
 
     fn punct(&mut self, c: u8) -> Result<Tok, LexError> {
