@@ -11,6 +11,7 @@ use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::ir_file::{is_ir_file, load_ir};
 use crate::solver::SolverKind;
+use crate::suite::{self, Partition, SuiteFormat};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -86,6 +87,34 @@ pub enum Command {
         #[arg(long)]
         trace: bool,
     },
+    /// Run a regression suite: every program against its `(* expect: ... *)` header or manifest.
+    #[command(after_help = crate::suite::SUITE_EXIT_CODES_HELP)]
+    Suite {
+        /// Program files and directories (searched recursively; see docs/suite.md).
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Verifications run at once [default: the number of CPUs].
+        #[arg(long, value_name = "N")]
+        jobs: Option<std::num::NonZeroUsize>,
+        /// The bound K [default: 10 for header programs, every row of a manifest].
+        #[arg(long, value_name = "K")]
+        max_depth: Option<u32>,
+        /// Give each run up to this many seconds (then it is UNKNOWN, which fails).
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+        timeout: Option<Duration>,
+        /// Stratified inlining on demand (`si`) or full bound-K unrolling (`unroll`).
+        #[arg(long, value_enum, default_value_t = Mode::Si)]
+        mode: Mode,
+        /// The SMT solver to run.
+        #[arg(long, value_enum, default_value_t = SolverKind::Z3)]
+        solver: SolverKind,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = SuiteFormat::Human)]
+        format: SuiteFormat,
+        /// Run only this share of the suite: the programs whose path hashes to M-1 mod N.
+        #[arg(long, value_name = "hash:M/N")]
+        partition: Option<Partition>,
+    },
 }
 
 /// Parses the command line and runs the command.
@@ -145,7 +174,69 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
             run(&file, &args, &config)
         }
+        Command::Suite {
+            paths,
+            jobs,
+            max_depth,
+            timeout,
+            mode,
+            solver,
+            format,
+            partition,
+        } => {
+            let config = suite::Config {
+                max_depth,
+                timeout,
+                mode,
+                solver,
+                jobs: jobs.map_or_else(suite::default_jobs, |n| n.get()),
+                partition,
+                progress: true,
+                ..suite::Config::new(paths)
+            };
+            run_suite(&config, format)
+        }
     }
+}
+
+/// A `--timeout` value: a positive, finite number of seconds.
+fn positive_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t)),
+        _ => Err("expected a positive number of seconds".to_string()),
+    }
+}
+
+/// `suite`: the rows on stdout; for JSON and JUnit the summary line goes to stderr.
+fn run_suite(config: &suite::Config, format: SuiteFormat) -> ExitCode {
+    let rows = match suite::run(config) {
+        Ok(rows) => rows,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("{e}");
+            }
+            return ExitCode::Input;
+        }
+    };
+    if rows.is_empty() {
+        eprintln!("note: no programs to run");
+    }
+    print_stdout(&suite::output::render(&rows, format));
+    if format != SuiteFormat::Human {
+        eprintln!("{}", suite::output::summary_line(&rows));
+    }
+    if rows.iter().all(suite::Row::passed) {
+        ExitCode::Ok
+    } else {
+        ExitCode::Failure
+    }
+}
+
+/// Writes to stdout, ignoring a closed pipe (`horef-si suite ... | head` is fine).
+fn print_stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 fn load_or_report(file: &Path) -> Result<Checked, ExitCode> {

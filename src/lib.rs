@@ -16,6 +16,7 @@ pub mod lower;
 pub mod names;
 pub mod solver;
 pub mod span;
+pub mod suite;
 pub mod syntax;
 pub mod typecheck;
 pub mod vc;

@@ -257,3 +257,50 @@ fn lowering_preserves_outcomes() {
             .join("\n")
     );
 }
+
+/// Soundness cross-check of the verifier (issue 4): at every depth 0..=4, if some input of
+/// the grid makes the interpreter fail, `verify` must say BUG; if `verify` says VERIFIED or
+/// SAFE UP TO K, no input of the grid may fail within K. Needs `z3` on PATH.
+#[test]
+fn verdicts_agree_with_exhaustive_runs() {
+    use horef_si::engine::{Options, verdict::Verdict, verify_horef};
+    let files = program_files();
+    let (mut checks, mut bugs, mut safe) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for file in &files {
+        let checked = load(file).expect("load");
+        let grid = input_grid(&checked);
+        for depth in 0..=4 {
+            let failing = grid.iter().find(|inputs| {
+                let config = RunConfig {
+                    max_depth: depth,
+                    fuel: FUEL,
+                    trace: false,
+                };
+                matches!(
+                    interp::run(&checked.program, &checked.info, inputs, &config).outcome,
+                    Outcome::Failure { .. }
+                )
+            });
+            let options = Options {
+                max_depth: depth,
+                ..Options::default()
+            };
+            let verdict = verify_horef(&checked, &options).verdict;
+            checks += 1;
+            match (&verdict, failing) {
+                (Verdict::Bug { .. }, _) => bugs += 1,
+                (Verdict::Verified | Verdict::SafeUpTo { .. }, None) => safe += 1,
+                (_, failing) => wrong.push(format!(
+                    "{} depth {depth}: {verdict:?}, failing grid input: {failing:?}",
+                    file.display()
+                )),
+            }
+        }
+    }
+    println!(
+        "verify vs runs: {checks} checks, {bugs} bugs, {safe} safe, {} wrong",
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

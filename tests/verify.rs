@@ -112,12 +112,26 @@ Main (n:Int) :Unit:
 
 #[test]
 fn a_recursive_sum_is_safe_up_to_the_bound() {
-    safe!(
-        "Methods:
+    // sum 9 == 45 needs ten calls: safe up to 9, a bug from depth 10 on.
+    let src = "Methods:
+sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
+Main (n:Int) :Unit: assert (sum n != 45)
+";
+    safe!(src, 5);
+    bug!(src, first = 10, at = "3:21");
+}
+
+#[test]
+fn summaries_prove_recursive_results_for_every_depth() {
+    let src = "Methods:
 sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
 Main (n:Int) :Unit: assert (n <= sum n)
-",
-        5
+";
+    assert_eq!(verdict(src, 5, Mode::Si), Verdict::Verified);
+    // Unrolling has no summaries: the baseline can only bound it.
+    assert_eq!(
+        verdict(src, 5, Mode::Unroll),
+        Verdict::SafeUpTo { depth: 5 }
     );
 }
 

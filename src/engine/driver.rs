@@ -23,6 +23,7 @@
 //! exactly the calls deeper than the bound (which the bounded semantics does not execute).
 
 use super::backend::{Backend, CheckResult};
+use super::houdini::{self, Summaries, site_summary};
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
@@ -140,6 +141,7 @@ pub struct Runner<'a, B: Backend> {
     peak_open: usize,
     started: Instant,
     observer: Option<Observer<'a>>,
+    summaries: Summaries,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -166,6 +168,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             peak_open: 0,
             started: Instant::now(),
             observer: None,
+            summaries: Vec::new(),
         }
     }
 
@@ -193,6 +196,17 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn run_inner(&mut self) -> Result<(StopReason, Mode), SolverError> {
         self.backend
             .declare_datatypes(&datatype_declarations(self.ir))?;
+        self.summaries = match self.limits.mode {
+            // Unrolling stays the plain bound-K translation: the baseline.
+            Mode::Unroll => vec![Vec::new(); self.ir.procs.len()],
+            Mode::Si => houdini::infer(
+                self.ir,
+                &mut self.encoder,
+                &mut self.backend,
+                self.limits.deadline,
+                &mut self.solver_calls,
+            )?,
+        };
         self.inline_entry()?;
         if self.limits.mode == Mode::Unroll {
             return Ok((self.unroll()?, Mode::Unroll));
@@ -431,18 +445,30 @@ impl<'a, B: Backend> Runner<'a, B> {
         let instance = self.encoder.instance(terms, entry, &inputs, &mut commands);
         self.main_args = args;
         self.main_fail = Some(instance.fail);
-        self.add_instance(entry, instance.sites, instance.failure_points, 0);
+        self.add_instance(
+            entry,
+            instance.sites,
+            instance.failure_points,
+            0,
+            &mut commands,
+        );
         self.backend.send(commands)
     }
 
+    /// Registers an inlined instance; its call sites become open sites, each constrained by
+    /// its callee's summary.
     fn add_instance(
         &mut self,
         proc: ProcId,
         sites: Vec<EncodedSite>,
         failure_points: Vec<FailurePoint>,
         depth: u32,
+        commands: &mut Vec<Command>,
     ) {
         for site in sites {
+            if let Some(summary) = site_summary(self.backend.terms(), &self.summaries, &site) {
+                commands.push(Command::Assert(summary));
+            }
             self.open.insert(
                 self.next_site,
                 OpenSite {
@@ -489,6 +515,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             instance.sites,
             instance.failure_points,
             open.callee_depth,
+            &mut commands,
         );
         self.backend.send(commands)
     }

@@ -5,6 +5,7 @@
 
 pub mod backend;
 pub mod driver;
+pub mod houdini;
 pub mod report;
 pub mod verdict;
 pub mod witness;

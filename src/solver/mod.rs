@@ -30,6 +30,7 @@
 
 mod config;
 mod error;
+mod locate;
 mod model;
 mod process;
 mod reply;

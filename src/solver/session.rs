@@ -81,7 +81,7 @@ impl Session {
     /// Starts the configured solver (found on PATH) and sets it up: success replies on,
     /// model production on, logic `ALL`.
     pub fn start(config: &SolverConfig) -> Result<Session, SolverError> {
-        Session::start_program(config, config.kind.program())
+        Session::start_program(config, super::locate::program(config.kind.program()))
     }
 
     /// Like [`Session::start`], with an explicit program (a path or a name on PATH) that

@@ -543,7 +543,7 @@ impl Building<'_, '_> {
     }
 }
 
-fn int_literal(t: &Context, i: &num_bigint::BigInt) -> SExpr {
+pub fn int_literal(t: &Context, i: &num_bigint::BigInt) -> SExpr {
     if i.sign() == num_bigint::Sign::Minus {
         t.negate(t.atom((-i).to_string()))
     } else {

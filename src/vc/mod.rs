@@ -2,3 +2,4 @@
 
 pub mod encode;
 pub mod smt;
+pub mod summaries;

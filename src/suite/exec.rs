@@ -1,0 +1,133 @@
+//! Running the suite's verifications on a pool of threads.
+//!
+//! Each run loads its program and calls the engine with its own solver process, so runs are
+//! independent and can go in parallel (`--jobs N` threads take the next run from a shared
+//! counter).
+//!
+//! Guarantees: [`execute`] returns exactly one [`Row`] per run, in the order of the runs,
+//! whatever the number of threads and whatever order they finish in; a program that does
+//! not load, and even a verifier that panics, give a failed row instead of stopping the
+//! suite; a run without an expectation is not verified at all (its row fails).
+
+use super::plan::Run;
+use crate::engine::{self, verdict::Verdict};
+use crate::frontend::load;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Stack of a worker thread (the front end and the engine recurse on deep programs).
+const WORKER_STACK: usize = 64 * 1024 * 1024;
+
+/// What one run gave.
+#[derive(Clone, Debug)]
+pub enum Got {
+    Verdict(Verdict),
+    /// The program does not parse or type-check (the rendered diagnostics).
+    LoadError(String),
+    /// The verifier panicked (the panic message): an internal error.
+    Crashed(String),
+    /// The program states no expectation, so it was not run.
+    NoExpectation,
+}
+
+/// One run and its result.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub run: Run,
+    pub got: Got,
+    pub time: Duration,
+}
+
+impl Row {
+    /// Whether the run gave what its expectation says.
+    pub fn passed(&self) -> bool {
+        match (&self.run.expected, &self.got) {
+            (Some(expected), Got::Verdict(verdict)) => expected.accepts(verdict),
+            _ => false,
+        }
+    }
+}
+
+/// Runs every run with `jobs` threads; `options` gives the mode, timeout and solver
+/// (the depth is each run's own). `on_done` sees each row as it finishes.
+pub fn execute(
+    runs: &[Run],
+    options: &engine::Options,
+    jobs: usize,
+    on_done: &(dyn Fn(&Row) + Sync),
+) -> Vec<Row> {
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; runs.len()]);
+    let work = || worker(runs, &next, &slots, options, on_done);
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.min(runs.len()) {
+            let builder = std::thread::Builder::new().stack_size(WORKER_STACK);
+            // A thread that cannot be started leaves its share to the others.
+            let _ = builder.spawn_scoped(scope, work);
+        }
+        work();
+    });
+    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
+    slots
+        .into_iter()
+        .map(|row| row.unwrap_or_else(|| panic!("internal error: a suite run was never made")))
+        .collect()
+}
+
+fn worker(
+    runs: &[Run],
+    next: &AtomicUsize,
+    slots: &Mutex<Vec<Option<Row>>>,
+    options: &engine::Options,
+    on_done: &(dyn Fn(&Row) + Sync),
+) {
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(run) = runs.get(index) else {
+            return;
+        };
+        let row = run_one(run, options);
+        on_done(&row);
+        slots.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(row);
+    }
+}
+
+/// Makes one run and times it.
+pub fn run_one(run: &Run, options: &engine::Options) -> Row {
+    let started = Instant::now();
+    let got = match run.expected {
+        None => Got::NoExpectation,
+        Some(_) => verify(run, options),
+    };
+    Row {
+        run: run.clone(),
+        got,
+        time: started.elapsed(),
+    }
+}
+
+fn verify(run: &Run, template: &engine::Options) -> Got {
+    let options = engine::Options {
+        max_depth: run.depth,
+        progress: false,
+        dump_smt: None,
+        ..template.clone()
+    };
+    let attempt = catch_unwind(AssertUnwindSafe(|| match load(&run.path) {
+        Ok(checked) => Got::Verdict(engine::verify_horef(&checked, &options).verdict),
+        Err(e) => Got::LoadError(e.render()),
+    }));
+    attempt.unwrap_or_else(|panic| Got::Crashed(panic_message(panic.as_ref())))
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        return (*s).to_string();
+    }
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_else(|| "the verifier panicked".to_string())
+}
