@@ -40,8 +40,10 @@ for r in rows:
     try:
         report = json.loads(p.stdout)
         verdict, reason = report["verdict"], report.get("reason")
+        mode_used, calls, inlined = report["stats"]["mode"], report["stats"]["solver_calls"], report["stats"]["inlined"]
     except (ValueError, KeyError):
         verdict, reason = "error", (p.stderr or p.stdout)[-300:]
+        mode_used, calls, inlined = "", "", ""
     got = {"bug": "bug", "verified": "no_bug", "safe_up_to_depth": "no_bug"}.get(verdict, "unknown")
     if got not in ("unknown", r["expect"]):
         wrong.append((r["program"], k, r["expect"], verdict))
@@ -55,6 +57,7 @@ for r in rows:
         answered_ok += got == r["expect"]
         answered_time += seconds
     out.append({"program": r["program"], "k": k, "mode": args.mode, "verdict": verdict,
+                "mode_used": mode_used, "solver_calls": calls, "inlined": inlined,
                 "expect": r["expect"], "seconds": round(seconds, 3), "bmc2": r["bmc2"],
                 "bmc2_seconds": r["bmc2_seconds"]})
     if seconds > 5 or got != r["expect"]:
@@ -72,6 +75,11 @@ print(f"mode {args.mode}, K = 1..{args.kmax}, timeout {args.timeout} s")
 print(f"pairs the BMC-2 tool answered: {answered_ok}/{answered_pairs} correct, {answered_time:.1f} s in total")
 print(f"pairs the BMC-2 tool timed out on: {timeout_answered}/{timeout_pairs} answered")
 print(f"all pairs: {len(out)} runs, {total:.1f} s; unknown: {len(unknown)}; wrong: {len(wrong)}")
+verdicts = {}
+for o in out:
+    verdicts[o["verdict"]] = verdicts.get(o["verdict"], 0) + 1
+print("verdicts:", ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items())))
+print("runs that fell back to unrolling:", sum(1 for o in out if o["mode_used"] != o["mode"]))
 for w_ in wrong:
     print("WRONG", w_)
 sys.exit(1 if wrong else 0)

@@ -59,6 +59,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Do not infer procedure summaries for the call sites left open.
+        #[arg(long)]
+        no_summaries: bool,
     },
     /// Lower a HORef file to the Boogie-like IR and print it.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -140,6 +143,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             solver,
             dump_smt,
             format,
+            no_summaries,
         } => {
             let timeout = match timeout {
                 Some(t) if !(t.is_finite() && t > 0.0) => {
@@ -155,6 +159,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 solver,
                 dump_smt,
                 progress: true,
+                summaries: !no_summaries,
                 ..engine::Options::default()
             };
             verify(&file, &options, format)

@@ -22,6 +22,9 @@ pub trait Backend {
     fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError>;
     /// Sends declarations and assertions, in order.
     fn send(&mut self, commands: Vec<Command>) -> Result<(), SolverError>;
+    /// Opens a scope: what is declared and asserted until [`Backend::pop`] is then forgotten.
+    fn push(&mut self) -> Result<(), SolverError>;
+    fn pop(&mut self) -> Result<(), SolverError>;
     /// `(check-sat-assuming assumptions)`.
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError>;
     /// The model's values of `terms` after a `Sat` check.
@@ -53,6 +56,14 @@ impl Backend for crate::solver::Session {
             })
             .collect();
         self.batch(&batch)
+    }
+
+    fn push(&mut self) -> Result<(), SolverError> {
+        crate::solver::Session::push(self)
+    }
+
+    fn pop(&mut self) -> Result<(), SolverError> {
+        crate::solver::Session::pop(self)
     }
 
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {

@@ -49,6 +49,8 @@ pub struct Limits {
     pub mode: Mode,
     pub deadline: Option<Instant>,
     pub policy: InliningPolicy,
+    /// Infer Houdini summaries for open call sites (SI mode only).
+    pub summaries: bool,
 }
 
 /// When on-demand inlining stops paying off: after `max_rounds` rounds, or once
@@ -199,6 +201,7 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.summaries = match self.limits.mode {
             // Unrolling stays the plain bound-K translation: the baseline.
             Mode::Unroll => vec![Vec::new(); self.ir.procs.len()],
+            Mode::Si if !self.limits.summaries => vec![Vec::new(); self.ir.procs.len()],
             Mode::Si => houdini::infer(
                 self.ir,
                 &mut self.encoder,

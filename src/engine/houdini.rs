@@ -45,8 +45,22 @@ pub fn site_summary(terms: &Context, summaries: &Summaries, site: &EncodedSite) 
 }
 
 /// Runs Houdini to its fixpoint; all summaries empty when it cannot finish in budget.
-/// `checks` counts the solver checks spent.
+/// `checks` counts the solver checks spent. Everything it sends is popped afterwards, so
+/// its (possibly nonlinear) instances do not slow down later queries.
 pub fn infer<B: Backend>(
+    ir: &IrProgram,
+    encoder: &mut Encoder,
+    backend: &mut B,
+    deadline: Option<Instant>,
+    checks: &mut usize,
+) -> Result<Summaries, SolverError> {
+    backend.push()?;
+    let result = fixpoint(ir, encoder, backend, deadline, checks);
+    backend.pop()?;
+    result
+}
+
+fn fixpoint<B: Backend>(
     ir: &IrProgram,
     encoder: &mut Encoder,
     backend: &mut B,

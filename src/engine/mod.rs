@@ -30,6 +30,8 @@ pub struct Options {
     pub policy: InliningPolicy,
     /// Show a progress line on stderr (only drawn when stderr is a terminal).
     pub progress: bool,
+    /// Infer procedure summaries (Houdini) for the call sites left open (SI mode).
+    pub summaries: bool,
 }
 
 impl Default for Options {
@@ -42,6 +44,7 @@ impl Default for Options {
             dump_smt: None,
             policy: InliningPolicy::default(),
             progress: false,
+            summaries: true,
         }
     }
 }
@@ -97,6 +100,7 @@ fn run(
         mode: options.mode,
         deadline,
         policy: options.policy,
+        summaries: options.summaries,
     };
     let progress = progress_line(options.progress);
     let report = Runner::new(ir, session, limits)

@@ -62,6 +62,8 @@ pub struct Session {
     /// Declared constructors and their numbers of fields, for reading model values.
     ctors: HashMap<String, usize>,
     asserted: HashSet<SExpr>,
+    /// For each open `push` scope, the terms first asserted in it (forgotten on `pop`).
+    scopes: Vec<Vec<SExpr>>,
     stats: SolverStats,
 }
 
@@ -105,6 +107,7 @@ impl Session {
             deadline: config.deadline,
             ctors: HashMap::new(),
             asserted: HashSet::new(),
+            scopes: Vec::new(),
             stats: SolverStats::default(),
         };
         session.ack("(set-option :print-success true)")?;
@@ -280,7 +283,7 @@ impl Session {
                     sort.text()
                 )),
                 BatchCommand::Assert(term) => {
-                    if self.asserted.insert(*term) {
+                    if self.remember(*term) {
                         texts.push(format!("(assert {})", self.display(*term)));
                     }
                 }
@@ -311,13 +314,38 @@ impl Session {
         Ok(())
     }
 
+    /// Records `term` as asserted (in the innermost scope); false if it already was.
+    fn remember(&mut self, term: SExpr) -> bool {
+        let new = self.asserted.insert(term);
+        if new && let Some(scope) = self.scopes.last_mut() {
+            scope.push(term);
+        }
+        new
+    }
+
+    /// `(push 1)`: a scope whose declarations and assertions `pop` removes.
+    pub fn push(&mut self) -> Result<(), SolverError> {
+        self.ack("(push 1)")?;
+        self.scopes.push(Vec::new());
+        Ok(())
+    }
+
+    /// `(pop 1)`: forgets everything declared and asserted since the matching `push`.
+    pub fn pop(&mut self) -> Result<(), SolverError> {
+        self.ack("(pop 1)")?;
+        for term in self.scopes.pop().unwrap_or_default() {
+            self.asserted.remove(&term);
+        }
+        Ok(())
+    }
+
     /// `(assert term)`. A term already asserted in this session is not sent again.
     pub fn assert(&mut self, term: SExpr) -> Result<(), SolverError> {
         if self.asserted.contains(&term) {
             return Ok(());
         }
         self.ack(&format!("(assert {})", self.display(term)))?;
-        self.asserted.insert(term);
+        self.remember(term);
         Ok(())
     }
 }

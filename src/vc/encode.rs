@@ -231,7 +231,8 @@ impl Building<'_, '_> {
     fn disjunction(&mut self, fails: Vec<SExpr>, out: &mut Vec<Command>) -> SExpr {
         match fails.len() {
             0 => self.terms.false_(),
-            1 => fails[0],
+            // A literal, so it can be a `check-sat-assuming` assumption.
+            1 => self.define("fail", IrType::Bool, fails[0], out),
             _ => {
                 let any = self.terms.or_many(fails);
                 self.define("fail", IrType::Bool, any, out)
