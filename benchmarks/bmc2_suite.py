@@ -4,6 +4,7 @@ BMC-2 tool's answers in ../shared/bmc2-suite/expected.csv.
 
 Usage: python3 benchmarks/bmc2_suite.py [--mode si|unroll] [--kmax 15] [--timeout 60]
                                          [--binary target/release/horef-si] [--csv OUT]
+                                         [--no-summaries]
 
 Prints one line per slow or non-matching run and a summary: how many of the (program, K)
 pairs the BMC-2 tool answered we answer correctly and in how much total time, how many of
@@ -21,6 +22,7 @@ ap.add_argument("--kmax", type=int, default=15)
 ap.add_argument("--timeout", default="60")
 ap.add_argument("--binary", default=os.path.join(root, "target", "release", "horef-si"))
 ap.add_argument("--csv", default=None)
+ap.add_argument("--no-summaries", action="store_true", help="pass --no-summaries to verify")
 args = ap.parse_args()
 
 rows = list(csv.DictReader(open(os.path.join(suite, "expected.csv"))))
@@ -35,7 +37,8 @@ for r in rows:
     program = os.path.join(suite, r["program"] + ".txt")
     start = time.time()
     p = subprocess.run([args.binary, "verify", program, "--max-depth", str(k), "--mode", args.mode,
-                        "--timeout", args.timeout, "--format", "json"], capture_output=True, text=True)
+                        "--timeout", args.timeout, "--format", "json"]
+                       + (["--no-summaries"] if args.no_summaries else []), capture_output=True, text=True)
     seconds = time.time() - start
     try:
         report = json.loads(p.stdout)
