@@ -204,12 +204,13 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
     }
 }
 
-/// A `--timeout` value: a positive, finite number of seconds.
+/// A `--timeout` value: a positive number of seconds, at most 10^9 (so that a deadline
+/// computed from it cannot overflow).
 fn positive_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t)),
-        _ => Err("expected a positive number of seconds".to_string()),
-    }
+    let seconds = text.parse::<f64>().ok().filter(|t| *t > 0.0 && *t <= 1e9);
+    seconds
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| "expected a positive number of seconds (at most 1e9)".to_string())
 }
 
 /// `suite`: the rows on stdout; for JSON and JUnit the summary line goes to stderr.

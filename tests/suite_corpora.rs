@@ -5,6 +5,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+
+/// Each suite already keeps both cores busy (`--jobs 2`): the tests here take turns, so
+/// that one suite's timeouts are not spent waiting for another's solvers.
+static ONE_SUITE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// How one `horef-si suite` run ended.
 struct SuiteRun {
@@ -16,6 +21,9 @@ struct SuiteRun {
 /// Runs `horef-si suite` with `args` on two threads. Every verification has its own
 /// `--timeout` (or is tiny), so the whole run is bounded without a watchdog here.
 fn suite(args: &[&str]) -> SuiteRun {
+    let _turn = ONE_SUITE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let output = Command::new(env!("CARGO_BIN_EXE_horef-si"))
         .arg("suite")
         .args(args)
@@ -82,9 +90,10 @@ fn benchmark_programs_meet_their_expectations() {
     assert_all_pass(&run, "benchmarks", count);
 }
 
-/// The shared suite at K = 1..9. Deeper rows (K = 10..15) include (program, K) pairs that
-/// horef-si cannot answer yet within a minute (the BMC-2 tool timed out on them as well);
-/// until it does, the bar of issue 5 (all of K = 1..15) is checked by `benchmarks/`, not here.
+/// The shared suite with its manifest, rows with k <= 9 only: deeper rows (k = 10..15)
+/// include (program, k) pairs horef-si could not yet answer within the 60 s limit, so the
+/// full bar of issue 5 (every k = 1..15 passes) is measured by `benchmarks/`, not here.
+/// Raise `--max-depth` to 15 once those rows pass reliably.
 #[test]
 fn the_bmc2_suite_meets_its_manifest_up_to_depth_9() {
     let dir = root().join("../shared/bmc2-suite");

@@ -254,7 +254,10 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 mod tests {
     use super::*;
 
-    fn header(text: &str) -> Result<Option<(Expectation, usize, usize)>, (ExpectError, usize)> {
+    /// The expectation with its line and column, or the error with its line.
+    type Found = Result<Option<(Expectation, usize, usize)>, (ExpectError, usize)>;
+
+    fn header(text: &str) -> Found {
         header_expectation(text)
             .map(|found| found.map(|l| (l.value, l.line, l.col)))
             .map_err(|e| (e.value, e.line))
