@@ -144,6 +144,8 @@ pub struct Runner<'a, B: Backend> {
     started: Instant,
     observer: Option<Observer<'a>>,
     summaries: Summaries,
+    /// By `ProcId` index: whether the procedure is on a call-graph cycle.
+    recursive: Vec<bool>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -171,6 +173,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             started: Instant::now(),
             observer: None,
             summaries: Vec::new(),
+            recursive: recursive_procs(ir),
         }
     }
 
@@ -234,6 +237,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             self.check_deadline()?;
             let started = Instant::now();
             let inlined_before = self.instances.len();
+            self.inline_non_recursive(bound)?;
             if let Some(bug) = self.under_approximation(bound)? {
                 self.record(bound, started, inlined_before);
                 return Ok((bug, Mode::Si));
@@ -307,6 +311,28 @@ impl<'a, B: Backend> Runner<'a, B> {
         };
         self.record(max_depth, started, inlined_before);
         Ok(result)
+    }
+
+    /// Inlines every open site within `bound` whose callee is not recursive: such sites
+    /// cannot multiply without end, and inlining them at once saves a round per site (a
+    /// `Main` that dispatches to hundreds of sub-mains).
+    fn inline_non_recursive(&mut self, bound: u32) -> Result<(), SolverError> {
+        loop {
+            let ready: Vec<u64> = self
+                .open
+                .iter()
+                .filter(|(_, s)| {
+                    s.callee_depth <= bound && !self.recursive[s.site.callee.0 as usize]
+                })
+                .map(|(k, _)| *k)
+                .collect();
+            if ready.is_empty() {
+                return Ok(());
+            }
+            for key in ready {
+                self.inline(key)?;
+            }
+        }
     }
 
     fn record(&mut self, bound: u32, started: Instant, inlined_before: usize) {
@@ -522,6 +548,17 @@ impl<'a, B: Backend> Runner<'a, B> {
         );
         self.backend.send(commands)
     }
+}
+
+/// Whether each procedure lies on a cycle of the call graph.
+fn recursive_procs(ir: &IrProgram) -> Vec<bool> {
+    let mut recursive = vec![false; ir.procs.len()];
+    for scc in houdini::recursive_sccs(ir) {
+        for proc in scc {
+            recursive[proc.0 as usize] = true;
+        }
+    }
+    recursive
 }
 
 /// A concrete IR value as an SMT term.

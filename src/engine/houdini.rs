@@ -24,6 +24,9 @@ use std::time::Instant;
 /// The most solver checks Houdini may spend.
 pub const MAX_CHECKS: usize = 400;
 
+/// The most non-recursive callee instances one check inlines.
+const MAX_INLINED_PER_CHECK: usize = 64;
+
 /// The summaries that hold, by `ProcId` index (empty: nothing known).
 pub type Summaries = Vec<Vec<Candidate>>;
 
@@ -45,8 +48,8 @@ pub fn site_summary(terms: &Context, summaries: &Summaries, site: &EncodedSite) 
 }
 
 /// Runs Houdini to its fixpoint; all summaries empty when it cannot finish in budget.
-/// `checks` counts the solver checks spent. Everything it sends is popped afterwards, so
-/// its (possibly nonlinear) instances do not slow down later queries.
+/// `checks` counts the solver checks spent. Each check runs inside its own `push`/`pop`,
+/// so its (possibly nonlinear) instance slows down neither later checks nor later queries.
 pub fn infer<B: Backend>(
     ir: &IrProgram,
     encoder: &mut Encoder,
@@ -54,35 +57,56 @@ pub fn infer<B: Backend>(
     deadline: Option<Instant>,
     checks: &mut usize,
 ) -> Result<Summaries, SolverError> {
-    backend.push()?;
-    let result = fixpoint(ir, encoder, backend, deadline, checks);
-    backend.pop()?;
-    result
+    let all = candidates(ir);
+    let mut done: Summaries = vec![Vec::new(); all.len()];
+    let sccs = recursive_sccs(ir);
+    let mut recursive = vec![false; all.len()];
+    for proc in sccs.iter().flatten() {
+        recursive[proc.0 as usize] = true;
+    }
+    // Callees first: an SCC's fixpoint relies only on final summaries of other SCCs.
+    for scc in sccs {
+        let mut current = done.clone();
+        for proc in &scc {
+            current[proc.0 as usize] = all[proc.0 as usize].clone();
+        }
+        match scc_fixpoint(
+            ir, &scc, &recursive, current, encoder, backend, deadline, checks,
+        )? {
+            Some(fixed) => done = fixed,
+            // Out of budget: what is done stays (each finished SCC is a fixpoint).
+            None => return Ok(done),
+        }
+    }
+    Ok(done)
 }
 
-fn fixpoint<B: Backend>(
+/// The fixpoint for one SCC, or `None` if the budget ran out or the solver gave up.
+#[allow(clippy::too_many_arguments)]
+fn scc_fixpoint<B: Backend>(
     ir: &IrProgram,
+    scc: &[ProcId],
+    recursive: &[bool],
+    mut current: Summaries,
     encoder: &mut Encoder,
     backend: &mut B,
     deadline: Option<Instant>,
     checks: &mut usize,
-) -> Result<Summaries, SolverError> {
-    let mut current = candidates(ir);
-    let nothing: Summaries = vec![Vec::new(); current.len()];
+) -> Result<Option<Summaries>, SolverError> {
     loop {
         let mut changed = false;
-        for (proc, _) in ir.procs.iter() {
-            loop {
-                if current[proc.0 as usize].is_empty() {
-                    break;
-                }
+        for &proc in scc {
+            while !current[proc.0 as usize].is_empty() {
                 *checks += 1;
                 if *checks > MAX_CHECKS || deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Ok(nothing);
+                    return Ok(None);
                 }
-                match refute(ir, proc, &current, encoder, backend)? {
+                backend.push()?;
+                let refuted = refute(ir, proc, &current, recursive, encoder, backend);
+                backend.pop()?;
+                match refuted? {
                     Refuted::None => break,
-                    Refuted::Unknown => return Ok(nothing),
+                    Refuted::Unknown => return Ok(None),
                     Refuted::Some(violated) => {
                         let list = &mut current[proc.0 as usize];
                         let before = list.len();
@@ -92,7 +116,7 @@ fn fixpoint<B: Backend>(
                             !violated.contains(&(index - 1))
                         });
                         if list.len() == before {
-                            return Ok(nothing);
+                            return Ok(None);
                         }
                         changed = true;
                     }
@@ -100,9 +124,72 @@ fn fixpoint<B: Backend>(
             }
         }
         if !changed {
-            return Ok(current);
+            return Ok(Some(current));
         }
     }
+}
+
+/// The strongly connected components of the call graph that contain a cycle (recursion),
+/// callees before callers. Only their call sites can stay open forever, so only they get
+/// summaries; other procedures are inlined.
+pub fn recursive_sccs(ir: &IrProgram) -> Vec<Vec<ProcId>> {
+    let callees: Vec<Vec<usize>> = ir
+        .procs
+        .values()
+        .map(|p| p.call_sites.values().map(|s| s.callee.0 as usize).collect())
+        .collect();
+    let sccs = tarjan(&callees);
+    sccs.into_iter()
+        .filter(|scc| scc.len() > 1 || callees[scc[0]].contains(&scc[0]))
+        .map(|scc| scc.into_iter().map(|i| ProcId(i as u32)).collect())
+        .collect()
+}
+
+/// Tarjan's SCC algorithm (iterative); components come out callees first.
+fn tarjan(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = edges.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut out, mut next) = (Vec::new(), Vec::new(), 0);
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work = vec![(root, 0usize)];
+        while let Some((v, i)) = work.pop() {
+            if i == 0 {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(i) {
+                work.push((v, i + 1));
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut scc = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    scc.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                out.push(scc);
+            }
+        }
+    }
+    out
 }
 
 /// `(and terms...)`, without a unary `and`.
@@ -126,6 +213,7 @@ fn refute<B: Backend>(
     ir: &IrProgram,
     proc: ProcId,
     current: &Summaries,
+    recursive: &[bool],
     encoder: &mut Encoder,
     backend: &mut B,
 ) -> Result<Refuted, SolverError> {
@@ -155,10 +243,36 @@ fn refute<B: Backend>(
         entry: active,
     };
     let instance = encoder.instance(terms, proc, &inputs, &mut commands);
-    for site in &instance.sites {
-        if let Some(summary) = site_summary(terms, current, site) {
-            commands.push(Command::Assert(terms.imp(active, summary)));
+    // Calls of recursive procedures are constrained by their summaries; calls of the others
+    // are inlined (up to a budget; beyond it they stay unconstrained, which is sound).
+    let mut pending: Vec<EncodedSite> = instance.sites.clone();
+    let mut inlined = 0;
+    while let Some(site) = pending.pop() {
+        if recursive[site.callee.0 as usize] || inlined >= MAX_INLINED_PER_CHECK {
+            if let Some(summary) = site_summary(terms, current, &site) {
+                commands.push(Command::Assert(terms.imp(active, summary)));
+            }
+            continue;
         }
+        inlined += 1;
+        let callee_inputs = InstanceInputs {
+            args: site.args.clone(),
+            globals: site.globals_in.clone(),
+            entry: site.reach,
+        };
+        let callee = encoder.instance(terms, site.callee, &callee_inputs, &mut commands);
+        for (ret, value) in site.rets.iter().zip(&callee.rets) {
+            commands.push(Command::Assert(terms.eq(*ret, *value)));
+        }
+        for (global, value) in &site.globals_out {
+            commands.push(Command::Assert(
+                terms.eq(*value, callee.globals_out[global]),
+            ));
+        }
+        if terms.get_atom(site.fail) != Some("false") {
+            commands.push(Command::Assert(terms.eq(site.fail, callee.fail)));
+        }
+        pending.extend(callee.sites);
     }
     let candidate_terms: Vec<SExpr> = current[proc.0 as usize]
         .iter()
