@@ -145,12 +145,13 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             format,
             no_summaries,
         } => {
-            let timeout = match timeout {
-                Some(t) if !(t.is_finite() && t > 0.0) => {
+            let timeout = match timeout.map(Duration::try_from_secs_f64) {
+                Some(Ok(t)) if !t.is_zero() => Some(t),
+                None => None,
+                Some(_) => {
                     eprintln!("error: --timeout must be a positive number of seconds");
                     return ExitCode::Usage;
                 }
-                t => t.map(Duration::from_secs_f64),
             };
             let options = engine::Options {
                 max_depth,
