@@ -26,7 +26,7 @@ use super::backend::{Backend, CheckResult};
 use super::houdini::{self, Summaries, site_summary};
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
-use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
+use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs, guarded};
 use crate::vc::smt::{Command, datatype_declarations, symbol};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
@@ -59,6 +59,10 @@ pub struct Limits {
 pub struct InliningPolicy {
     pub max_rounds: usize,
     pub max_inlined: usize,
+    /// Eager inlining within the bound stops once the tree has `eager_base +
+    /// eager_per_procedure × (procedures in the program)` instances.
+    pub eager_base: usize,
+    pub eager_per_procedure: usize,
 }
 
 impl Default for InliningPolicy {
@@ -66,6 +70,8 @@ impl Default for InliningPolicy {
         InliningPolicy {
             max_rounds: 200,
             max_inlined: 20_000,
+            eager_base: 64,
+            eager_per_procedure: 4,
         }
     }
 }
@@ -112,6 +118,8 @@ pub struct RunReport {
 #[derive(Clone, Debug)]
 struct OpenSite {
     site: EncodedSite,
+    /// The instance the site is in.
+    parent: usize,
     /// The depth the callee's body would run at.
     callee_depth: u32,
 }
@@ -122,10 +130,17 @@ struct Instance {
     #[allow(dead_code)]
     proc: ProcId,
     failure_points: Vec<FailurePoint>,
+    /// Its call site's reach literal (`true` for the entry), and the instance that site is
+    /// in: the instance runs iff the entry holds and the parent runs.
+    entry: SExpr,
+    parent: Option<usize>,
 }
 
 /// Called after every round with its record and the number of instances so far.
 type Observer<'a> = Box<dyn FnMut(&Iteration, usize) + 'a>;
+
+/// Starts a fresh solver session.
+type SessionFactory<'a, B> = Box<dyn FnMut() -> Result<B, SolverError> + 'a>;
 
 /// The stratified-inlining runner over one IR program.
 pub struct Runner<'a, B: Backend> {
@@ -143,7 +158,10 @@ pub struct Runner<'a, B: Backend> {
     peak_open: usize,
     started: Instant,
     observer: Option<Observer<'a>>,
-    summaries: Summaries,
+    /// Houdini's summaries, once inferred (`None` until a check first havocs a site).
+    summaries: Option<Summaries>,
+    /// Starts the separate solver session Houdini runs in.
+    houdini_session: Option<SessionFactory<'a, B>>,
     /// By `ProcId` index: whether the procedure is on a call-graph cycle.
     recursive: Vec<bool>,
 }
@@ -153,6 +171,17 @@ impl<'a, B: Backend> Runner<'a, B> {
     /// (for a progress line).
     pub fn with_observer(mut self, observer: impl FnMut(&Iteration, usize) + 'a) -> Self {
         self.observer = Some(Box::new(observer));
+        self
+    }
+
+    /// Lets the runner infer Houdini summaries (SI mode with `limits.summaries`), each time
+    /// in a fresh session from `start`, so their checks see none of the call tree's
+    /// formula. Without it no summaries are inferred.
+    pub fn with_houdini_sessions(
+        mut self,
+        start: impl FnMut() -> Result<B, SolverError> + 'a,
+    ) -> Self {
+        self.houdini_session = Some(Box::new(start));
         self
     }
 
@@ -172,7 +201,8 @@ impl<'a, B: Backend> Runner<'a, B> {
             peak_open: 0,
             started: Instant::now(),
             observer: None,
-            summaries: Vec::new(),
+            summaries: None,
+            houdini_session: None,
             recursive: recursive_procs(ir),
         }
     }
@@ -201,18 +231,10 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn run_inner(&mut self) -> Result<(StopReason, Mode), SolverError> {
         self.backend
             .declare_datatypes(&datatype_declarations(self.ir))?;
-        self.summaries = match self.limits.mode {
+        if self.limits.mode == Mode::Unroll || !self.limits.summaries {
             // Unrolling stays the plain bound-K translation: the baseline.
-            Mode::Unroll => vec![Vec::new(); self.ir.procs.len()],
-            Mode::Si if !self.limits.summaries => vec![Vec::new(); self.ir.procs.len()],
-            Mode::Si => houdini::infer(
-                self.ir,
-                &mut self.encoder,
-                &mut self.backend,
-                self.limits.deadline,
-                &mut self.solver_calls,
-            )?,
-        };
+            self.summaries = Some(vec![Vec::new(); self.ir.procs.len()]);
+        }
         self.inline_entry()?;
         if self.limits.mode == Mode::Unroll {
             return Ok((self.unroll()?, Mode::Unroll));
@@ -238,21 +260,43 @@ impl<'a, B: Backend> Runner<'a, B> {
             let started = Instant::now();
             let inlined_before = self.instances.len();
             self.inline_non_recursive(bound)?;
+            self.inline_within_bound(bound)?;
             if let Some(bug) = self.under_approximation(bound)? {
                 self.record(bound, started, inlined_before);
                 return Ok((bug, Mode::Si));
             }
             let blocked = self.sites_deeper_than(bound);
-            match self.over_approximation(&blocked)? {
+            let over = if blocked.len() == self.open.len() {
+                // Nothing within the bound is open: the same query as the one above.
+                CheckResult::Unsat
+            } else {
+                self.ensure_summaries()?;
+                self.over_approximation(&blocked)?
+            };
+            match over {
                 CheckResult::Unsat if blocked.is_empty() => {
                     self.record(bound, started, inlined_before);
                     return Ok((StopReason::Verified, Mode::Si));
                 }
-                CheckResult::Unsat if bound >= max_depth => {
+                CheckResult::Unsat => {
+                    // Safe within `bound`. With the deeper sites havocked (under their
+                    // summaries) instead of blocked, unsatisfiable means safe at any depth:
+                    // asked once summaries exist, and at the last bound in any case.
+                    if bound >= max_depth {
+                        self.ensure_summaries()?;
+                    }
+                    let verified = self.summaries.is_some()
+                        && self.over_approximation(&[])? == CheckResult::Unsat;
                     self.record(bound, started, inlined_before);
-                    return Ok((StopReason::SafeUpTo { depth: max_depth }, Mode::Si));
+                    if verified {
+                        return Ok((StopReason::Verified, Mode::Si));
+                    }
+                    if bound >= max_depth {
+                        return Ok((StopReason::SafeUpTo { depth: max_depth }, Mode::Si));
+                    }
+                    bound += 1;
+                    continue;
                 }
-                CheckResult::Unsat => bound += 1,
                 CheckResult::Unknown { reason } => {
                     return Ok((unknown(UnknownReason::SolverUnknown(reason)), Mode::Si));
                 }
@@ -313,6 +357,37 @@ impl<'a, B: Backend> Runner<'a, B> {
         Ok(result)
     }
 
+    /// Infers Houdini summaries, if not done yet, and constrains every open site by its
+    /// callee's (sites opened later get theirs when they are created).
+    fn ensure_summaries(&mut self) -> Result<(), SolverError> {
+        if self.summaries.is_some() {
+            return Ok(());
+        }
+        let inferred = match &mut self.houdini_session {
+            None => vec![Vec::new(); self.ir.procs.len()],
+            Some(start) => {
+                let mut session = start()?;
+                session.declare_datatypes(&datatype_declarations(self.ir))?;
+                houdini::infer(
+                    self.ir,
+                    &mut Encoder::new(self.ir),
+                    &mut session,
+                    self.limits.deadline,
+                    &mut self.solver_calls,
+                )?
+            }
+        };
+        let terms = self.backend.terms();
+        let commands: Vec<Command> = self
+            .open
+            .values()
+            .filter_map(|open| site_summary(terms, &inferred, &open.site))
+            .map(Command::Assert)
+            .collect();
+        self.summaries = Some(inferred);
+        self.backend.send(commands)
+    }
+
     /// Inlines every open site within `bound` whose callee is not recursive: such sites
     /// cannot multiply without end, and inlining them at once saves a round per site (a
     /// `Main` that dispatches to hundreds of sub-mains).
@@ -333,6 +408,33 @@ impl<'a, B: Backend> Runner<'a, B> {
                 self.inline(key)?;
             }
         }
+    }
+
+    /// Inlines open sites within `bound`, shallowest first, while the call tree stays
+    /// within the policy's eager budget: a tree that small costs less as one formula than
+    /// as a round per counterexample (a `Main` dispatching to hundreds of sub-mains, each
+    /// with its own recursive functions). Beyond the budget, inlining is on demand.
+    fn inline_within_bound(&mut self, bound: u32) -> Result<(), SolverError> {
+        let budget = self.eager_budget();
+        while self.instances.len() < budget {
+            let next = self
+                .open
+                .iter()
+                .filter(|(_, s)| s.callee_depth <= bound)
+                .min_by_key(|(k, s)| (s.callee_depth, **k))
+                .map(|(k, _)| *k);
+            match next {
+                Some(key) => self.inline(key)?,
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of instances eager inlining may grow the tree to.
+    fn eager_budget(&self) -> usize {
+        let policy = self.limits.policy;
+        policy.eager_base + policy.eager_per_procedure * self.ir.procs.len()
     }
 
     fn record(&mut self, bound: u32, started: Instant, inlined_before: usize) {
@@ -392,14 +494,32 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.check(&assumptions)
     }
 
-    /// The open sites within `bound` whose reach literal is true in the model.
+    /// Which instances run in the model (by index): an instance's own values say nothing
+    /// when it does not run (vc::encode), so this goes from the root down.
+    fn running_instances(&mut self) -> Result<Vec<bool>, SolverError> {
+        let entries: Vec<SExpr> = self.instances.iter().map(|i| i.entry).collect();
+        let values = self.backend.values(&entries)?;
+        let mut running = Vec::with_capacity(values.len());
+        for (instance, value) in self.instances.iter().zip(values) {
+            // Parents come before their children.
+            let parent_runs = instance.parent.is_none_or(|p| running[p]);
+            running.push(parent_runs && value.as_bool() == Some(true));
+        }
+        Ok(running)
+    }
+
+    /// The open sites within `bound` the model's execution calls.
     fn sites_on_counterexample(&mut self, bound: u32) -> Result<Vec<u64>, SolverError> {
+        let running = self.running_instances()?;
         let candidates: Vec<(u64, SExpr)> = self
             .open
             .iter()
-            .filter(|(_, s)| s.callee_depth <= bound)
+            .filter(|(_, s)| s.callee_depth <= bound && running[s.parent])
             .map(|(k, s)| (*k, s.site.reach))
             .collect();
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
         let reach: Vec<SExpr> = candidates.iter().map(|(_, b)| *b).collect();
         let values = self.backend.values(&reach)?;
         Ok(candidates
@@ -413,10 +533,13 @@ impl<'a, B: Backend> Runner<'a, B> {
     /// The model's entry inputs and the failure point that holds in it.
     fn bug(&mut self, bound: u32) -> Result<StopReason, SolverError> {
         let inputs = self.backend.values(&self.main_args.clone())?;
+        let running = self.running_instances()?;
         let points: Vec<FailurePoint> = self
             .instances
             .iter()
-            .flat_map(|i| i.failure_points.iter().cloned())
+            .zip(&running)
+            .filter(|(_, runs)| **runs)
+            .flat_map(|(i, _)| i.failure_points.iter().cloned())
             .collect();
         let holds: Vec<SExpr> = points.iter().map(|p| p.holds).collect();
         let values = if holds.is_empty() {
@@ -474,10 +597,12 @@ impl<'a, B: Backend> Runner<'a, B> {
         let instance = self.encoder.instance(terms, entry, &inputs, &mut commands);
         self.main_args = args;
         self.main_fail = Some(instance.fail);
+        let always = terms.true_();
         self.add_instance(
             entry,
             instance.sites,
             instance.failure_points,
+            (always, None),
             0,
             &mut commands,
         );
@@ -486,22 +611,28 @@ impl<'a, B: Backend> Runner<'a, B> {
 
     /// Registers an inlined instance; its call sites become open sites, each constrained by
     /// its callee's summary.
+    #[allow(clippy::too_many_arguments)]
     fn add_instance(
         &mut self,
         proc: ProcId,
         sites: Vec<EncodedSite>,
         failure_points: Vec<FailurePoint>,
+        (entry, parent): (SExpr, Option<usize>),
         depth: u32,
         commands: &mut Vec<Command>,
     ) {
+        let index = self.instances.len();
         for site in sites {
-            if let Some(summary) = site_summary(self.backend.terms(), &self.summaries, &site) {
+            if let Some(summaries) = &self.summaries
+                && let Some(summary) = site_summary(self.backend.terms(), summaries, &site)
+            {
                 commands.push(Command::Assert(summary));
             }
             self.open.insert(
                 self.next_site,
                 OpenSite {
                     site,
+                    parent: index,
                     callee_depth: depth + 1,
                 },
             );
@@ -510,6 +641,8 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.instances.push_back(Instance {
             proc,
             failure_points,
+            entry,
+            parent,
         });
         self.peak_open = self.peak_open.max(self.open.len());
     }
@@ -529,20 +662,25 @@ impl<'a, B: Backend> Runner<'a, B> {
             .encoder
             .instance(terms, site.callee, &inputs, &mut commands);
         for (ret, value) in site.rets.iter().zip(&instance.rets) {
-            commands.push(Command::Assert(terms.eq(*ret, *value)));
+            commands.push(Command::Assert(guarded(
+                terms,
+                site.reach,
+                terms.eq(*ret, *value),
+            )));
         }
         for (global, value) in &site.globals_out {
-            commands.push(Command::Assert(
-                terms.eq(*value, instance.globals_out[global]),
-            ));
+            let equal = terms.eq(*value, instance.globals_out[global]);
+            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
         }
         if terms.get_atom(site.fail) != Some("false") {
-            commands.push(Command::Assert(terms.eq(site.fail, instance.fail)));
+            let equal = terms.eq(site.fail, instance.fail);
+            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
         }
         self.add_instance(
             site.callee,
             instance.sites,
             instance.failure_points,
+            (site.reach, Some(open.parent)),
             open.callee_depth,
             &mut commands,
         );

@@ -14,7 +14,7 @@
 
 use super::backend::{Backend, CheckResult};
 use crate::solver::SolverError;
-use crate::vc::encode::{EncodedSite, Encoder, InstanceInputs};
+use crate::vc::encode::{EncodedSite, Encoder, InstanceInputs, guarded};
 use crate::vc::smt::Command;
 use crate::vc::summaries::{Candidate, candidates};
 use boogie_like::ir::{ProcId, Program as IrProgram, Type as IrType};
@@ -262,15 +262,19 @@ fn refute<B: Backend>(
         };
         let callee = encoder.instance(terms, site.callee, &callee_inputs, &mut commands);
         for (ret, value) in site.rets.iter().zip(&callee.rets) {
-            commands.push(Command::Assert(terms.eq(*ret, *value)));
+            commands.push(Command::Assert(guarded(
+                terms,
+                site.reach,
+                terms.eq(*ret, *value),
+            )));
         }
         for (global, value) in &site.globals_out {
-            commands.push(Command::Assert(
-                terms.eq(*value, callee.globals_out[global]),
-            ));
+            let equal = terms.eq(*value, callee.globals_out[global]);
+            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
         }
         if terms.get_atom(site.fail) != Some("false") {
-            commands.push(Command::Assert(terms.eq(site.fail, callee.fail)));
+            let equal = terms.eq(site.fail, callee.fail);
+            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
         }
         pending.extend(callee.sites);
     }

@@ -103,7 +103,17 @@ fn run(
         summaries: options.summaries,
     };
     let progress = progress_line(options.progress);
+    // Houdini's own session; its dialogue goes to `<dump>.houdini` when dumping.
+    let houdini_config = SolverConfig {
+        dump: options.dump_smt.as_ref().map(|path| {
+            let mut name = path.clone().into_os_string();
+            name.push(".houdini");
+            name.into()
+        }),
+        ..config.clone()
+    };
     let report = Runner::new(ir, session, limits)
+        .with_houdini_sessions(|| Session::start(&houdini_config))
         .with_observer(|iteration, inlined| {
             progress.set_message(format!(
                 "depth bound {}, {inlined} instances inlined, {} open call sites",

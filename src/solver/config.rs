@@ -33,6 +33,23 @@ impl SolverKind {
         }
     }
 
+    /// Options set before the logic, tuning the solver to our verification conditions.
+    ///
+    /// z3: decide only relevant atoms (`smt.case_split 5`, which needs `auto_config`
+    /// off). Our formulas are conjunctions of guarded definitions (`b ⇒ x = e`) for every
+    /// instance of the call tree, most of them off the path a model takes; with the default
+    /// activity-based splitting z3 re-decides every one of them after each conflict, which
+    /// made a check on a 4000-line program 10–20× slower (benchmarks/RESULTS.md).
+    pub(crate) fn tuning(self) -> &'static [&'static str] {
+        match self {
+            SolverKind::Z3 => &[
+                "(set-option :auto_config false)",
+                "(set-option :smt.case_split 5)",
+            ],
+            SolverKind::Cvc5 => &[],
+        }
+    }
+
     /// How to install the solver, for the not-found message.
     pub fn install_hint(self) -> &'static str {
         match self {

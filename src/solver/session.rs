@@ -112,6 +112,9 @@ impl Session {
         };
         session.ack("(set-option :print-success true)")?;
         session.ack("(set-option :produce-models true)")?;
+        for option in config.kind.tuning() {
+            session.ack(option)?;
+        }
         session.ack("(set-logic ALL)")?;
         Ok(session)
     }

@@ -16,9 +16,15 @@
 //! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
 //!   call sites.
 //!
-//! Definitions are asserted unconditionally; only `assume` and the failure flag depend on
-//! `pc`, which starts at the instance's entry condition (its call site's `b`), so an
-//! instance that is never reached constrains nothing.
+//! Control definitions (path conditions, failure points, reach literals) are asserted
+//! unconditionally; definitions of program values are guarded by the path condition where
+//! they are made (`pc ⇒ x = e`, likewise the `ite` merges), and so are `assume`s. `pc`
+//! starts at the instance's entry condition (its call site's `b`), so an instance that is
+//! never reached constrains nothing, and its definitions are irrelevant to the solver.
+//! In fact everything an instance asserts is guarded by its entry condition, so when it
+//! does not run its values — reach literals and failure points included — are
+//! unconstrained: whoever reads a model decides what ran from the root down (an instance
+//! runs iff its entry holds and the instance of its call site runs).
 
 use super::smt::{Command, sort, symbol};
 use boogie_like::ir::{
@@ -44,7 +50,8 @@ pub struct InstanceInputs {
 pub struct EncodedSite {
     pub site: CallSiteId,
     pub callee: ProcId,
-    /// True exactly on the executions that make this call.
+    /// True exactly on the executions that make this call, if the instance the site is in
+    /// runs (unconstrained otherwise: see the module doc).
     pub reach: SExpr,
     pub args: Vec<SExpr>,
     /// The values of the callee's read and modified globals before the call.
@@ -58,7 +65,8 @@ pub struct EncodedSite {
     pub source: Option<SourcePos>,
 }
 
-/// A place where the instance can fail: `holds` is true exactly when it fails there.
+/// A place where the instance can fail: `holds` is true exactly when it fails there, if
+/// the instance runs (unconstrained otherwise).
 #[derive(Clone, Debug)]
 pub struct FailurePoint {
     pub source: Option<SourcePos>,
@@ -179,6 +187,30 @@ impl Building<'_, '_> {
         name
     }
 
+    /// A fresh constant defined as `value` on the executions where `guard` holds
+    /// (`guard ⇒ x = value`): a program value, only read on those executions. Off them the
+    /// definition is irrelevant to the solver, so a branch or instance that does not run
+    /// costs nothing (a `Main` dispatching to hundreds of sub-mains).
+    fn define_guarded(
+        &mut self,
+        prefix: &str,
+        ty: IrType,
+        guard: SExpr,
+        value: SExpr,
+        out: &mut Vec<Command>,
+    ) -> SExpr {
+        if self.terms.get_atom(value).is_some() {
+            return value;
+        }
+        let name = self.fresh(prefix, ty, out);
+        out.push(Command::Assert(guarded(
+            self.terms,
+            guard,
+            self.terms.eq(name, value),
+        )));
+        name
+    }
+
     fn instance(
         &mut self,
         proc: ProcId,
@@ -197,6 +229,7 @@ impl Building<'_, '_> {
             pc: inputs.entry,
             vars,
         };
+        let first_command = out.len();
         let mut collected = Collected {
             sites: Vec::new(),
             failure_points: Vec::new(),
@@ -217,6 +250,13 @@ impl Building<'_, '_> {
             .map(|g| (*g, self.read(proc, &final_state, Var::Global(*g), out)))
             .collect();
         let fail = self.disjunction(collected.fails, out);
+        // Everything the instance asserts holds when it runs: off its entry it is
+        // irrelevant to the solver, and its values are unconstrained.
+        for command in &mut out[first_command..] {
+            if let Command::Assert(fact) = command {
+                *fact = guarded(self.terms, inputs.entry, *fact);
+            }
+        }
         EncodedInstance {
             proc,
             rets,
@@ -286,7 +326,7 @@ impl Building<'_, '_> {
             Stmt::Assign(var, value) => {
                 let term = self.expr(proc, value, state, out);
                 let ty = self.var_type(proc, *var);
-                let defined = self.define("x", ty, term, out);
+                let defined = self.define_guarded("x", ty, state.pc, term, out);
                 state.vars.insert(*var, defined);
             }
             // havoc x   ~>   x' fresh
@@ -416,17 +456,22 @@ impl Building<'_, '_> {
         let (then_entry, else_entry) = (then_state.pc, else_state.pc);
         self.block(proc, then, &mut then_state, collected, out);
         self.block(proc, else_, &mut else_state, collected, out);
-        state.vars = self.merge_vars(proc, cond, &then_state, &else_state, out);
+        let entry = state.pc;
+        state.vars = self.merge_vars(proc, cond, entry, &then_state, &else_state, out);
         if then_state.pc != then_entry || else_state.pc != else_entry {
             let continues = self.terms.or(then_state.pc, else_state.pc);
             state.pc = self.define("pc", IrType::Bool, continues, out);
         }
     }
 
+    /// `x' = ite(cond, x_a, x_b)` for every variable the states disagree on, defined where
+    /// `guard` (one of the two states' conditions) holds.
+    #[allow(clippy::too_many_arguments)]
     fn merge_vars(
         &mut self,
         proc: ProcId,
         cond: SExpr,
+        guard: SExpr,
         a: &State,
         b: &State,
         out: &mut Vec<Command>,
@@ -444,7 +489,7 @@ impl Building<'_, '_> {
             let vb = vb.unwrap_or_else(|| self.read(proc, b, var, out));
             let ty = self.var_type(proc, var);
             let value = self.terms.ite(cond, va, vb);
-            merged.insert(var, self.define("phi", ty, value, out));
+            merged.insert(var, self.define_guarded("phi", ty, guard, value, out));
         }
         merged
     }
@@ -459,11 +504,9 @@ impl Building<'_, '_> {
     ) -> State {
         let mut result = fallthrough;
         for exit in exits.into_iter().rev() {
-            let vars = self.merge_vars(proc, exit.pc, &exit, &result, out);
-            result = State {
-                pc: self.terms.or(exit.pc, result.pc),
-                vars,
-            };
+            let pc = self.terms.or(exit.pc, result.pc);
+            let vars = self.merge_vars(proc, exit.pc, pc, &exit, &result, out);
+            result = State { pc, vars };
         }
         result
     }
@@ -541,6 +584,15 @@ impl Building<'_, '_> {
             .expect("internal error: constructor")
             .name
             .clone()
+    }
+}
+
+/// `guard ⇒ fact`, or `fact` itself when the guard is `true`.
+pub fn guarded(t: &Context, guard: SExpr, fact: SExpr) -> SExpr {
+    if t.get_atom(guard) == Some("true") {
+        fact
+    } else {
+        t.imp(guard, fact)
     }
 }
 
