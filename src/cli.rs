@@ -53,7 +53,8 @@ pub enum Command {
         /// The SMT solver to run.
         #[arg(long, value_enum, default_value_t = SolverKind::Z3)]
         solver: SolverKind,
-        /// Write the exact solver dialogue to FILE (replay it with `z3 FILE`).
+        /// Write the exact solver dialogue to FILE (replay it with `z3 FILE`); the
+        /// summary inference runs in a second solver session, written to `FILE.houdini`.
         #[arg(long, value_name = "FILE")]
         dump_smt: Option<PathBuf>,
         /// Output format.
