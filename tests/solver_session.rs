@@ -4,8 +4,8 @@
 //! scripts as stand-ins for a hung or garbled solver; everything else talks to the solver.
 
 use horef_si::solver::{
-    CtorDecl, DatatypeDecl, ModelValue, SExpr, SatResult, Session, SolverConfig, SolverError,
-    SolverKind, Sort,
+    BatchCommand, CtorDecl, DatatypeDecl, ModelValue, SExpr, SatResult, Session, SolverConfig,
+    SolverError, SolverKind, Sort,
 };
 use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
@@ -276,6 +276,41 @@ fn z3_rejects_unknown_names_and_model_queries_without_a_model() {
     // easy-smt's own get_value panics on this `(error ...)` reply; we do not.
     let err = s.get_values(&[x]).unwrap_err();
     assert!(matches!(err, SolverError::Rejected { .. }), "{err}");
+    assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Unsat);
+}
+
+/// A batch is not awaited: its commands are acknowledged before the next command with a
+/// reply of its own, and a rejected one is reported then, naming it.
+#[test]
+fn z3_batches_are_acknowledged_before_the_next_reply() {
+    let mut s = start(SolverKind::Z3);
+    let declare = |name: &str| BatchCommand::Declare {
+        name: name.to_string(),
+        sort: Sort::Int,
+    };
+    s.batch(&[declare("a"), declare("b")]).unwrap();
+    let (a, b) = (s.constant("a"), s.constant("b"));
+    let facts = {
+        let t = s.terms();
+        [t.gt(a, s.int(3)), t.eq(b, t.plus(a, s.int(1)))]
+    };
+    s.batch(&facts.map(BatchCommand::Assert)).unwrap();
+    assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
+    let values = s.get_values(&[b]).unwrap();
+    assert!(values[0].as_int().unwrap() > &BigInt::from(4));
+
+    let batch = {
+        let t = s.terms();
+        let undeclared = t.eq(t.atom("nowhere"), s.int(1));
+        let contradiction = t.lt(b, s.int(0));
+        [undeclared, contradiction].map(BatchCommand::Assert)
+    };
+    s.batch(&batch).unwrap();
+    match s.check_assuming(&[]).unwrap_err() {
+        SolverError::Rejected { command, .. } => assert!(command.contains("nowhere"), "{command}"),
+        other => panic!("expected Rejected, got {other}"),
+    }
+    // The rest of the batch was taken: the session goes on, with the contradiction.
     assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Unsat);
 }
 

@@ -39,12 +39,16 @@ impl SolverKind {
     /// off). Our formulas are conjunctions of guarded definitions (`b ⇒ x = e`) for every
     /// instance of the call tree, most of them off the path a model takes; with the default
     /// activity-based splitting z3 re-decides every one of them after each conflict, which
-    /// made a check on a 4000-line program 10–20× slower (benchmarks/RESULTS.md).
+    /// made a check on a 4000-line program 10–20× slower (benchmarks/RESULTS.md). And split
+    /// on a datatype term's constructors lazily (`smt.dt_lazy_splits 2`): a closure
+    /// datatype of a large program has hundreds of constructors, and eager splits on the
+    /// results of calls that are not taken doubled the time of that program's bug query.
     pub(crate) fn tuning(self) -> &'static [&'static str] {
         match self {
             SolverKind::Z3 => &[
                 "(set-option :auto_config false)",
                 "(set-option :smt.case_split 5)",
+                "(set-option :smt.dt_lazy_splits 2)",
             ],
             SolverKind::Cvc5 => &[],
         }

@@ -1,4 +1,4 @@
-//! The solver subprocess: one command out, one reply in, under a watchdog.
+//! The solver subprocess: commands out, one reply per command in, under a watchdog.
 //!
 //! Guarantees:
 //! - every exchange is bounded when there is a limit: a watchdog thread SIGKILLs the solver
@@ -145,14 +145,15 @@ impl SolverProcess {
         }
     }
 
-    /// Sends every command of `commands` (one line of SMT-LIB each) in one write, then reads
-    /// exactly one reply per command, in order. The stdout reader thread drains the solver's
-    /// output meanwhile, so a long batch cannot deadlock on full pipes.
-    pub(crate) fn exchange_many(
+    /// Sends every command of `commands` (one line of SMT-LIB each) in one write, without
+    /// waiting for the replies: the stdout reader thread keeps them (so the pipes cannot
+    /// fill up and deadlock) until [`SolverProcess::receive_many`] reads them, and the
+    /// solver parses while we build the next commands.
+    pub(crate) fn send_many(
         &mut self,
         commands: &[String],
         limit: Option<Instant>,
-    ) -> Result<Vec<Sx>, SolverError> {
+    ) -> Result<(), SolverError> {
         self.check_alive()?;
         for command in commands {
             self.dump_line(command)?;
@@ -161,12 +162,23 @@ impl SolverProcess {
             self.last_command = quote(last);
         }
         self.arm(limit);
-        let result = self.send_all(commands).and_then(|()| {
-            commands
-                .iter()
-                .map(|_| self.receive(limit))
-                .collect::<Result<Vec<_>, _>>()
-        });
+        let result = self.send_all(commands);
+        self.disarm();
+        result.map_err(|failure| self.fail(failure))
+    }
+
+    /// Reads exactly `count` replies, in order (those of commands sent by
+    /// [`SolverProcess::send_many`]).
+    pub(crate) fn receive_many(
+        &mut self,
+        count: usize,
+        limit: Option<Instant>,
+    ) -> Result<Vec<Sx>, SolverError> {
+        self.check_alive()?;
+        self.arm(limit);
+        let result = (0..count)
+            .map(|_| self.receive(limit))
+            .collect::<Result<Vec<_>, _>>();
         self.disarm();
         let replies = result.map_err(|failure| self.fail(failure))?;
         match self.dump_failed.take() {

@@ -64,6 +64,8 @@ pub struct Session {
     asserted: HashSet<SExpr>,
     /// For each open `push` scope, the terms first asserted in it (forgotten on `pop`).
     scopes: Vec<Vec<SExpr>>,
+    /// Commands of [`Session::batch`] sent but not yet acknowledged, in order.
+    unacked: Vec<String>,
     stats: SolverStats,
 }
 
@@ -108,6 +110,7 @@ impl Session {
             ctors: HashMap::new(),
             asserted: HashSet::new(),
             scopes: Vec::new(),
+            unacked: Vec::new(),
             stats: SolverStats::default(),
         };
         session.ack("(set-option :print-success true)")?;
@@ -274,8 +277,10 @@ impl Session {
     }
 
     /// Declares `(name, sort)` constants and asserts terms, in the order given, in one
-    /// pipelined exchange (every command is still acknowledged and checked). Terms already
-    /// asserted in this session are not sent again.
+    /// write. The replies are not awaited: the solver parses while the caller builds the
+    /// next batch, and every command is acknowledged and checked before the next command
+    /// that has a reply of its own (a rejected one is then [`SolverError::Rejected`],
+    /// naming it). Terms already asserted in this session are not sent again.
     pub fn batch(&mut self, commands: &[BatchCommand]) -> Result<(), SolverError> {
         let mut texts = Vec::with_capacity(commands.len());
         for command in commands {
@@ -300,10 +305,24 @@ impl Session {
             return Err(SolverError::Timeout);
         }
         let started = Instant::now();
-        let replies = self.process.exchange_many(&texts, limit);
+        let sent = self.process.send_many(&texts, limit);
         self.stats.commands += texts.len() as u64;
         self.stats.solver_time += started.elapsed();
-        for (reply, command) in replies?.into_iter().zip(&texts) {
+        sent?;
+        self.unacked.extend(texts);
+        Ok(())
+    }
+
+    /// Reads and checks the replies to the commands [`Session::batch`] sent.
+    fn settle(&mut self, limit: Option<Instant>) -> Result<(), SolverError> {
+        if self.unacked.is_empty() {
+            return Ok(());
+        }
+        let commands = std::mem::take(&mut self.unacked);
+        let started = Instant::now();
+        let replies = self.process.receive_many(commands.len(), limit);
+        self.stats.solver_time += started.elapsed();
+        for (reply, command) in replies?.into_iter().zip(&commands) {
             if let Some(message) = reply.error_message() {
                 return Err(SolverError::Rejected {
                     command: quote(command),
@@ -448,6 +467,7 @@ impl Session {
         if limit.is_some_and(|l| Instant::now() >= l) {
             return Err(SolverError::Timeout);
         }
+        self.settle(limit)?;
         let started = Instant::now();
         let reply = self.process.exchange(command, limit);
         self.stats.commands += 1;
