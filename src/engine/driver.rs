@@ -164,6 +164,9 @@ pub struct Runner<'a, B: Backend> {
     houdini_session: Option<SessionFactory<'a, B>>,
     /// By `ProcId` index: whether the procedure is on a call-graph cycle.
     recursive: Vec<bool>,
+    /// The entry literals of the instances inlined since the last under-approximation
+    /// (`None` before the first one): see [`Runner::under_approximation`].
+    inlined_since_under: Option<Vec<SExpr>>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -204,6 +207,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             summaries: None,
             houdini_session: None,
             recursive: recursive_procs(ir),
+            inlined_since_under: None,
         }
     }
 
@@ -476,16 +480,51 @@ impl<'a, B: Backend> Runner<'a, B> {
     }
 
     /// Every open site blocked: SAT is a real bug.
+    ///
+    /// Only executions through an instance inlined since the last under-approximation
+    /// are asked about: every other execution the formula allows now was allowed then
+    /// (blocking a site only removes executions, and the sites inlined since were blocked
+    /// then), and that query was unsatisfiable — else the run would have stopped with a
+    /// bug. So with nothing inlined since, the answer is known; otherwise a literal
+    /// `progress ⇔ ∨ entries` is assumed, which spares the solver from refuting again
+    /// the parts of the call tree that did not change (a `Main` with hundreds of
+    /// sub-mains, one of which a round inlined into).
     fn under_approximation(&mut self, bound: u32) -> Result<Option<StopReason>, SolverError> {
         let keys: Vec<u64> = self.open.keys().copied().collect();
-        let assumptions = self.blocking(keys);
-        match self.check(&assumptions)? {
+        let mut assumptions = self.blocking(keys);
+        match self.inlined_since_under.take() {
+            Some(entries) if entries.is_empty() => {
+                self.inlined_since_under = Some(entries);
+                return Ok(None);
+            }
+            Some(entries) => assumptions.push(self.progress_literal(entries)?),
+            None => {}
+        }
+        let result = self.check(&assumptions)?;
+        self.inlined_since_under = Some(Vec::new());
+        match result {
             CheckResult::Sat => Ok(Some(self.bug(bound)?)),
             CheckResult::Unsat => Ok(None),
             CheckResult::Unknown { reason } => {
                 Ok(Some(unknown(UnknownReason::SolverUnknown(reason))))
             }
         }
+    }
+
+    /// A fresh literal defined as the disjunction of `entries`.
+    fn progress_literal(&mut self, entries: Vec<SExpr>) -> Result<SExpr, SolverError> {
+        let terms = self.backend.terms();
+        let mut commands = Vec::new();
+        let literal = self
+            .encoder
+            .fresh(terms, "progress", IrType::Bool, &mut commands);
+        let any = match entries.as_slice() {
+            [one] => *one,
+            _ => terms.or_many(entries),
+        };
+        commands.push(Command::Assert(terms.eq(literal, any)));
+        self.backend.send(commands)?;
+        Ok(literal)
     }
 
     /// Open sites havocked, `blocked` ones blocked.
@@ -684,6 +723,9 @@ impl<'a, B: Backend> Runner<'a, B> {
             open.callee_depth,
             &mut commands,
         );
+        if let Some(entries) = &mut self.inlined_since_under {
+            entries.push(site.reach);
+        }
         self.backend.send(commands)
     }
 }

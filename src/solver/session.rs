@@ -431,6 +431,9 @@ impl Session {
         };
         let past_deadline = self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.deadline.is_some() && (past_deadline || is_timeout_reason(&reason)) {
+            // The solver's clock may run out a little before ours: from now on the deadline
+            // has passed either way, so every later check is refused.
+            self.deadline = self.deadline.map(|d| d.min(Instant::now()));
             return Err(SolverError::Timeout);
         }
         Ok(SatResult::Unknown { reason })

@@ -397,10 +397,17 @@ impl Building<'_, '_> {
         let callee = &self.ir.procs[site.callee];
         let reach = self.fresh("b", IrType::Bool, out);
         out.push(Command::Assert(self.terms.eq(reach, state.pc)));
+        // Each argument is named: the callee may use a parameter many times and pass it on,
+        // and a term copied into every use doubles at each level (`dbl (dbl (dbl x))`).
         let args = site
             .args
             .iter()
-            .map(|a| self.expr(proc, a, state, out))
+            .zip(&callee.params)
+            .map(|(a, param)| {
+                let term = self.expr(proc, a, state, out);
+                let ty = callee.locals[*param].ty;
+                self.define_guarded("arg", ty, state.pc, term, out)
+            })
             .collect();
         let globals_in = callee
             .reads
