@@ -397,14 +397,18 @@ impl Building<'_, '_> {
         let callee = &self.ir.procs[site.callee];
         let reach = self.fresh("b", IrType::Bool, out);
         out.push(Command::Assert(self.terms.eq(reach, state.pc)));
-        // Each argument is named: the callee may use a parameter many times and pass it on,
-        // and a term copied into every use doubles at each level (`dbl (dbl (dbl x))`).
+        // A large argument is named: the callee may use a parameter many times and pass it
+        // on, and a term copied into every use doubles at each level (`dbl (dbl (dbl x))`).
+        // Small ones (`n - 1`) stay inline: a name costs the solver a guarded equality.
         let args = site
             .args
             .iter()
             .zip(&callee.params)
             .map(|(a, param)| {
                 let term = self.expr(proc, a, state, out);
+                if term_size(self.terms, term, INLINE_ARGUMENT_SIZE) <= INLINE_ARGUMENT_SIZE {
+                    return term;
+                }
                 let ty = callee.locals[*param].ty;
                 self.define_guarded("arg", ty, state.pc, term, out)
             })
@@ -618,6 +622,26 @@ impl Building<'_, '_> {
             .name
             .clone()
     }
+}
+
+/// The largest call argument passed on as a term rather than a name (in nodes).
+const INLINE_ARGUMENT_SIZE: usize = 12;
+
+/// The number of nodes of `term` printed as a tree (shared subterms counted each time),
+/// counting stops a little past `limit`.
+fn term_size(t: &Context, term: SExpr, limit: usize) -> usize {
+    let mut size = 0;
+    let mut pending = vec![term];
+    while let Some(next) = pending.pop() {
+        size += 1;
+        if size > limit {
+            break;
+        }
+        if let Some(children) = t.get_list(next) {
+            pending.extend_from_slice(children);
+        }
+    }
+    size
 }
 
 /// Whether `block` is exactly `assume false` (the branch no execution takes).
