@@ -4,6 +4,25 @@
 //! clap's default 2, which we reserve for invalid input); messages go to stderr, results
 //! to stdout.
 
+/// `print!` to stdout that ignores a closed pipe (`horef-si run --trace ... | head`): the
+/// command goes on and ends with its own exit code. SIGPIPE stays ignored, as Rust sets it
+/// up: the solver's stdin is a pipe too, and writing to a solver the watchdog killed at the
+/// deadline must be an error (UNKNOWN), not the silent death of the verifier.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// `println!` to stdout that ignores a closed pipe (see [`out!`]).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use crate::engine::{self, driver::Mode, report};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::{Checked, load};
@@ -258,7 +277,7 @@ fn check(file: &Path) -> ExitCode {
     if is_ir_file(file) {
         return match load_ir(file) {
             Ok(program) => {
-                println!(
+                outln!(
                     "ok: {} ({} procedures)",
                     file.display(),
                     program.procs.len()
@@ -273,7 +292,7 @@ fn check(file: &Path) -> ExitCode {
     }
     match load_or_report(file) {
         Ok(checked) => {
-            println!(
+            outln!(
                 "ok: {} ({} methods, {} references)",
                 checked.file.name,
                 checked.program.methods.len(),
@@ -308,8 +327,8 @@ fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
         }
     };
     match format {
-        Format::Human => println!("{}", report::human(&outcome, options.max_depth)),
-        Format::Json => println!("{}", report::json(&outcome, options.max_depth)),
+        Format::Human => outln!("{}", report::human(&outcome, options.max_depth)),
+        Format::Json => outln!("{}", report::json(&outcome, options.max_depth)),
     }
     report::exit_code(&outcome.verdict)
 }
@@ -320,16 +339,17 @@ fn lower(file: &Path, stats: bool) -> ExitCode {
         Err(code) => return code,
     };
     let lowered = crate::lower::lower(&checked);
-    print!("{}", boogie_like::print(&lowered.ir));
+    out!("{}", boogie_like::print(&lowered.ir));
     if stats {
         let s = &lowered.stats;
-        println!("// procedures: {}", s.procedures);
-        println!("// call sites: {}", s.call_sites);
-        println!("// direct calls: {}", s.dispatch.direct_calls);
-        println!("// dispatch sites: {}", s.dispatch.dispatch_sites);
-        println!(
+        outln!("// procedures: {}", s.procedures);
+        outln!("// call sites: {}", s.call_sites);
+        outln!("// direct calls: {}", s.dispatch.direct_calls);
+        outln!("// dispatch sites: {}", s.dispatch.dispatch_sites);
+        outln!(
             "// candidates: {} in total, at most {} per site",
-            s.dispatch.candidates_total, s.dispatch.candidates_max
+            s.dispatch.candidates_total,
+            s.dispatch.candidates_max
         );
     }
     ExitCode::Ok
@@ -357,7 +377,7 @@ fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
     };
     let result = interp::run(&checked.program, &checked.info, &inputs, config);
     for event in &result.trace {
-        println!("{}", describe_event(&checked, event));
+        outln!("{}", describe_event(&checked, event));
     }
     report_outcome(&checked, &result.outcome)
 }
@@ -395,7 +415,7 @@ fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
             return ExitCode::Input;
         }
     };
-    println!("{}", result.summary(&program));
+    outln!("{}", result.summary(&program));
     match result.outcome {
         boogie_like::Outcome::Failure { .. } => ExitCode::Failure,
         boogie_like::Outcome::OutOfFuel { .. } => ExitCode::Inconclusive,
@@ -497,14 +517,14 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
     let at = |offset: u32| checked.file.line_col(offset as usize);
     match outcome {
         Outcome::Value(value) => {
-            println!("value: {}", value.display(&checked.program, &checked.names));
+            outln!("value: {}", value.display(&checked.program, &checked.names));
             ExitCode::Ok
         }
         Outcome::Failure { span, kind } => {
             let line = checked.file.line_index(span.start as usize);
             let text = &checked.file.text[checked.file.line_range(line)];
-            println!("failure at {} ({})", at(span.start), kind.describe());
-            println!("  {}", text.trim());
+            outln!("failure at {} ({})", at(span.start), kind.describe());
+            outln!("  {}", text.trim());
             ExitCode::Failure
         }
         Outcome::CutOff {
@@ -512,7 +532,7 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
             callee,
             depth,
         } => {
-            println!(
+            outln!(
                 "cut off at depth {depth}: the call to `{}` at {} would run at depth {}",
                 function_name(checked, *callee),
                 at(span.start),
@@ -521,7 +541,7 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
             ExitCode::Ok
         }
         Outcome::OutOfFuel { steps } => {
-            println!("inconclusive: gave up after {steps} steps (raise --max-steps)");
+            outln!("inconclusive: gave up after {steps} steps (raise --max-steps)");
             ExitCode::Inconclusive
         }
     }

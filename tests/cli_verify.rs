@@ -150,3 +150,37 @@ fn dump_smt_replays_in_z3() {
         "{answers:?}"
     );
 }
+
+/// A solver that stops reading its input (as one the watchdog killed at the deadline
+/// does) makes our next write fail: that is a solver error (exit 6, `UNKNOWN`), never the
+/// silent death of the verifier by SIGPIPE.
+#[test]
+fn a_solver_that_stops_reading_is_a_solver_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fake = dir.path().join("z3");
+    // Acknowledges the set-up commands, closes its stdin, lingers, and exits.
+    let script = "#!/bin/sh
+i=0
+while read line; do
+  echo success
+  i=$((i + 1))
+  if [ $i -ge 6 ]; then break; fi
+done
+exec 0<&-
+/bin/sleep 1
+";
+    std::fs::write(&fake, script).expect("write the fake solver");
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let file = program(BUGGY);
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "3", "--format", "json"])
+        .arg(file.path())
+        .env("PATH", dir.path())
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(6), "{:?}: {text}", out.status);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "unknown");
+}
