@@ -150,7 +150,8 @@ fn panel_time_vs_k(
     Ok(())
 }
 
-/// Every (suite, program, K) answered in both modes: unroll seconds (x) vs SI seconds (y).
+/// Every (suite, program, K) run in both modes: unroll seconds (x) vs SI seconds (y). A run
+/// cut off by its timeout is drawn at the time it was cut off (a lower bound of its time).
 pub fn si_vs_unroll(rows: &[Row], path: &Path, style: Style) -> Result<()> {
     // (suite, program, K) -> (unroll seconds, si seconds)
     type Key<'r> = (&'r str, &'r str, u32);
@@ -270,6 +271,7 @@ pub fn time_vs_size(rows: &[Row], suite: &str, k: u32, path: &Path, style: Style
     if style.text {
         mesh.x_desc("lines")
             .y_desc("seconds")
+            .x_label_formatter(&size_label)
             .label_style((FAMILY, 14));
     }
     mesh.draw().map_err(err)?;
@@ -309,6 +311,18 @@ pub fn time_vs_size(rows: &[Row], suite: &str, k: u32, path: &Path, style: Style
             .map_err(err)?;
     }
     root.present().map_err(err)
+}
+
+/// A line count on the logarithmic size axis, labelled only at 1, 2 and 4 times a power of
+/// ten (the log scale's other grid lines would crowd their labels together).
+fn size_label(lines: &f64) -> String {
+    let magnitude = 10f64.powf(lines.log10().floor());
+    let leading = (lines / magnitude).round();
+    if [1.0, 2.0, 4.0].contains(&leading) && (lines / magnitude - leading).abs() < 1e-6 {
+        format!("{lines:.0}")
+    } else {
+        String::new()
+    }
 }
 
 type LogChart<'a> = ChartContext<
