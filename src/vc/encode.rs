@@ -538,11 +538,11 @@ impl Building<'_, '_> {
         fallthrough: State,
         out: &mut Vec<Command>,
     ) -> State {
-        let live = self.liveness.exit_live(&self.ir.procs[proc], proc);
+        let live = self.liveness.exit_live(proc);
         let mut result = fallthrough;
         for exit in exits.into_iter().rev() {
             let pc = self.terms.or(exit.pc, result.pc);
-            let vars = self.merge_vars(proc, (exit.pc, pc), (&exit, &result), &live, out);
+            let vars = self.merge_vars(proc, (exit.pc, pc), (&exit, &result), live, out);
             result = State { pc, vars };
         }
         result

@@ -32,6 +32,8 @@ pub type LiveSet = BTreeSet<Var>;
 pub struct Liveness {
     /// By `ProcId` index, in the order of the procedure's `modifies`.
     exported: Vec<Vec<GlobalId>>,
+    /// By `ProcId` index: live at the procedure's exit (its results and exported globals).
+    exit: Vec<LiveSet>,
     /// By the address of an `If` statement of the program (it is borrowed, never moved,
     /// while these facts are used): the variables live after it.
     after_if: HashMap<usize, LiveSet>,
@@ -39,10 +41,11 @@ pub struct Liveness {
 
 impl Liveness {
     /// Computes the facts: exported globals by a fixpoint over the call graph (they only
-    /// grow), then the sets after each `if` once.
+    /// grow), then the sets at each exit and after each `if` once.
     pub fn of(ir: &IrProgram) -> Liveness {
         let mut facts = Liveness {
             exported: vec![Vec::new(); ir.procs.len()],
+            exit: Vec::new(),
             after_if: HashMap::new(),
         };
         loop {
@@ -55,7 +58,7 @@ impl Liveness {
                 let mut pass = Pass {
                     ir,
                     proc,
-                    exit: facts.exit_live(proc, id),
+                    exit: live_at_exit(proc, facts.exported(id)),
                     exported_found: Some(&mut found),
                     after_if: None,
                 };
@@ -78,12 +81,17 @@ impl Liveness {
             }
             facts.exported = grown;
         }
+        facts.exit = ir
+            .procs
+            .iter()
+            .map(|(id, proc)| live_at_exit(proc, facts.exported(id)))
+            .collect();
         let mut after_if = HashMap::new();
         for (id, proc) in ir.procs.iter() {
             let mut pass = Pass {
                 ir,
                 proc,
-                exit: facts.exit_live(proc, id),
+                exit: facts.exit_live(id).clone(),
                 exported_found: None,
                 after_if: Some(&mut after_if),
             };
@@ -107,13 +115,17 @@ impl Liveness {
             .expect("internal error: liveness of an `if` of another program")
     }
 
-    /// What is live when procedure `id` (that is, `proc`) ends: its results and the
-    /// globals it exports.
-    pub fn exit_live(&self, proc: &Procedure, id: ProcId) -> LiveSet {
-        let results = proc.returns.iter().map(|r| Var::Local(*r));
-        let globals = self.exported(id).iter().map(|g| Var::Global(*g));
-        results.chain(globals).collect()
+    /// What is live when procedure `proc` ends: its results and the globals it exports.
+    pub fn exit_live(&self, proc: ProcId) -> &LiveSet {
+        &self.exit[proc.0 as usize]
     }
+}
+
+/// Live at the exit of `proc` when it exports `exported`: its results and those globals.
+fn live_at_exit(proc: &Procedure, exported: &[GlobalId]) -> LiveSet {
+    let results = proc.returns.iter().map(|r| Var::Local(*r));
+    let globals = exported.iter().map(|g| Var::Global(*g));
+    results.chain(globals).collect()
 }
 
 fn address(stmt: &Stmt) -> usize {
