@@ -31,6 +31,38 @@ pub trait Backend {
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError>;
 }
 
+/// A borrowed backend is one: runners that share a session, one scope each
+/// ([`super::groups`]).
+impl<T: Backend + ?Sized> Backend for &mut T {
+    fn terms(&self) -> &Context {
+        (**self).terms()
+    }
+
+    fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError> {
+        (**self).declare_datatypes(decls)
+    }
+
+    fn send(&mut self, commands: Vec<Command>) -> Result<(), SolverError> {
+        (**self).send(commands)
+    }
+
+    fn push(&mut self) -> Result<(), SolverError> {
+        (**self).push()
+    }
+
+    fn pop(&mut self) -> Result<(), SolverError> {
+        (**self).pop()
+    }
+
+    fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
+        (**self).check(assumptions)
+    }
+
+    fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
+        (**self).values(terms)
+    }
+}
+
 impl Backend for crate::solver::Session {
     fn terms(&self) -> &Context {
         crate::solver::Session::terms(self)

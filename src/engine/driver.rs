@@ -30,6 +30,7 @@ use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs, guar
 use crate::vc::smt::{Command, datatype_declarations, symbol};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// How the runner inlines.
@@ -46,6 +47,13 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub struct Limits {
     pub max_depth: u32,
+    /// The depth bound the loop starts at: 1, or one past the bound an earlier run over the
+    /// same executions showed safe (a pass of [`super::groups`]).
+    pub first_bound: u32,
+    /// Whether `max_depth` is the user's K. Only then does reaching it without a bug call
+    /// for summaries, to try "verified at every depth"; a run with a smaller bound (a pass
+    /// of [`super::groups`]) ends with "safe up to max_depth" as it is.
+    pub final_bound: bool,
     pub mode: Mode,
     pub deadline: Option<Instant>,
     pub policy: InliningPolicy,
@@ -112,6 +120,8 @@ pub struct RunReport {
     pub peak_open_sites: usize,
     pub mode_used: Mode,
     pub elapsed: Duration,
+    /// Houdini's summaries, if the run inferred or was given them.
+    pub summaries: Option<Summaries>,
 }
 
 /// A site of the call tree not inlined yet.
@@ -140,7 +150,7 @@ struct Instance {
 type Observer<'a> = Box<dyn FnMut(&Iteration, usize) + 'a>;
 
 /// Starts a fresh solver session.
-type SessionFactory<'a, B> = Box<dyn FnMut() -> Result<B, SolverError> + 'a>;
+type SessionFactory<'a> = Box<dyn FnMut() -> Result<Box<dyn Backend + 'a>, SolverError> + 'a>;
 
 /// The stratified-inlining runner over one IR program.
 pub struct Runner<'a, B: Backend> {
@@ -161,12 +171,18 @@ pub struct Runner<'a, B: Backend> {
     /// Houdini's summaries, once inferred (`None` until a check first havocs a site).
     summaries: Option<Summaries>,
     /// Starts the separate solver session Houdini runs in.
-    houdini_session: Option<SessionFactory<'a, B>>,
+    houdini_session: Option<SessionFactory<'a>>,
     /// By `ProcId` index: whether the procedure is on a call-graph cycle.
-    recursive: Vec<bool>,
+    recursive: Rc<[bool]>,
+    /// The procedure the call tree starts from.
+    entry: Option<ProcId>,
+    /// By `GlobalId` index: the value each global starts with.
+    global_defaults: Rc<[boogie_like::Value]>,
     /// The entry literals of the instances inlined since the last under-approximation
     /// (`None` before the first one): see [`Runner::under_approximation`].
     inlined_since_under: Option<Vec<SExpr>>,
+    /// Whether the session already knows the program's datatypes.
+    datatypes_declared: bool,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -180,19 +196,30 @@ impl<'a, B: Backend> Runner<'a, B> {
     /// Lets the runner infer Houdini summaries (SI mode with `limits.summaries`), each time
     /// in a fresh session from `start`, so their checks see none of the call tree's
     /// formula. Without it no summaries are inferred.
-    pub fn with_houdini_sessions(
+    pub fn with_houdini_sessions<S: Backend + 'a>(
         mut self,
-        start: impl FnMut() -> Result<B, SolverError> + 'a,
+        mut start: impl FnMut() -> Result<S, SolverError> + 'a,
     ) -> Self {
-        self.houdini_session = Some(Box::new(start));
+        self.houdini_session = Some(Box::new(move || {
+            start().map(|session| Box::new(session) as Box<dyn Backend + 'a>)
+        }));
         self
     }
 
     pub fn new(ir: &'a IrProgram, backend: B, limits: Limits) -> Self {
+        Runner::sharing(&ProgramFacts::of(ir), backend, limits)
+    }
+
+    /// A runner over the program `facts` are about, from its entry procedure (or the one
+    /// [`Runner::with_entry`] names), without computing them again.
+    pub fn sharing(facts: &ProgramFacts<'a>, backend: B, limits: Limits) -> Self {
+        let ir = facts.encoder.ir();
         Runner {
             ir,
             backend,
-            encoder: Encoder::new(ir),
+            entry: ir.entrypoint(),
+            global_defaults: facts.global_defaults.clone(),
+            encoder: facts.encoder.clone(),
             limits,
             open: im::OrdMap::new(),
             next_site: 0,
@@ -206,9 +233,33 @@ impl<'a, B: Backend> Runner<'a, B> {
             observer: None,
             summaries: None,
             houdini_session: None,
-            recursive: recursive_procs(ir),
+            recursive: facts.recursive.clone(),
             inlined_since_under: None,
+            datatypes_declared: false,
         }
+    }
+
+    /// Starts from summaries an earlier run over the same procedures inferred, instead of
+    /// inferring them again (SI mode with `limits.summaries`).
+    pub fn with_summaries(mut self, summaries: Option<Summaries>) -> Self {
+        if summaries.is_some() {
+            self.summaries = summaries;
+        }
+        self
+    }
+
+    /// Starts the call tree from `entry` (a procedure no call site calls) instead of the
+    /// program's entry procedure.
+    pub fn with_entry(mut self, entry: ProcId) -> Self {
+        self.entry = Some(entry);
+        self
+    }
+
+    /// The session already has the program's datatypes (declared once, outside the scope
+    /// this runner works in).
+    pub fn with_datatypes_declared(mut self) -> Self {
+        self.datatypes_declared = true;
+        self
     }
 
     /// Runs to a verdict. Solver errors become `Unknown` with the error as the reason.
@@ -229,12 +280,15 @@ impl<'a, B: Backend> Runner<'a, B> {
             peak_open_sites: self.peak_open,
             mode_used,
             elapsed: self.started.elapsed(),
+            summaries: self.summaries,
         }
     }
 
     fn run_inner(&mut self) -> Result<(StopReason, Mode), SolverError> {
-        self.backend
-            .declare_datatypes(&datatype_declarations(self.ir))?;
+        if !self.datatypes_declared {
+            self.backend
+                .declare_datatypes(&datatype_declarations(self.ir))?;
+        }
         if self.limits.mode == Mode::Unroll || !self.limits.summaries {
             // Unrolling stays the plain bound-K translation: the baseline.
             self.summaries = Some(vec![Vec::new(); self.ir.procs.len()]);
@@ -257,7 +311,7 @@ impl<'a, B: Backend> Runner<'a, B> {
 
     fn stratified(&mut self) -> Result<(StopReason, Mode), SolverError> {
         let max_depth = self.limits.max_depth;
-        let mut bound = max_depth.min(1);
+        let mut bound = max_depth.min(self.limits.first_bound.max(1));
         let mut rounds = 0;
         loop {
             self.check_deadline()?;
@@ -286,7 +340,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                     // Safe within `bound`. With the deeper sites havocked (under their
                     // summaries) instead of blocked, unsatisfiable means safe at any depth:
                     // asked once summaries exist, and at the last bound in any case.
-                    if bound >= max_depth {
+                    if bound >= max_depth && self.limits.final_bound {
                         self.ensure_summaries()?;
                     }
                     let verified = self.summaries.is_some()
@@ -375,7 +429,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                 houdini::infer(
                     self.ir,
                     &mut Encoder::new(self.ir),
-                    &mut session,
+                    &mut *session,
                     self.limits.deadline,
                     &mut self.solver_calls,
                 )?
@@ -602,8 +656,7 @@ impl<'a, B: Backend> Runner<'a, B> {
 
     fn inline_entry(&mut self) -> Result<(), SolverError> {
         let entry = self
-            .ir
-            .entrypoint()
+            .entry
             .expect("internal error: the IR has no entry procedure");
         let proc = &self.ir.procs[entry];
         let mut commands = Vec::new();
@@ -617,15 +670,13 @@ impl<'a, B: Backend> Runner<'a, B> {
             })
             .collect();
         // Globals start at their type's default, as in the IR interpreter (docs/ir.md).
-        let defaults = boogie_like::Interpreter::new(self.ir)
-            .unwrap_or_else(|e| panic!("internal error: the IR is ill-formed: {e}"));
         let globals = proc
             .reads
             .iter()
             .chain(&proc.modifies)
             .map(|g| {
-                let ty: IrType = self.ir.globals[*g].ty;
-                (*g, value_term(terms, self.ir, &defaults.default_value(ty)))
+                let value = &self.global_defaults[g.0 as usize];
+                (*g, value_term(terms, self.ir, value))
             })
             .collect();
         let inputs = InstanceInputs {
@@ -727,6 +778,39 @@ impl<'a, B: Backend> Runner<'a, B> {
             entries.push(site.reach);
         }
         self.backend.send(commands)
+    }
+}
+
+/// What a runner needs to know about its program before it starts, computed once for
+/// runners over the same program ([`super::groups`]).
+#[derive(Clone)]
+pub struct ProgramFacts<'a> {
+    /// An encoder for the program, with its facts (fresh names start from it).
+    encoder: Encoder<'a>,
+    /// By `ProcId` index: whether the procedure is on a call-graph cycle.
+    recursive: Rc<[bool]>,
+    /// By `GlobalId` index: the value each global starts with.
+    global_defaults: Rc<[boogie_like::Value]>,
+}
+
+impl<'a> ProgramFacts<'a> {
+    /// The program these facts are about.
+    pub fn ir(&self) -> &'a IrProgram {
+        self.encoder.ir()
+    }
+
+    pub fn of(ir: &'a IrProgram) -> ProgramFacts<'a> {
+        let interpreter = boogie_like::Interpreter::new(ir)
+            .unwrap_or_else(|e| panic!("internal error: the IR is ill-formed: {e}"));
+        ProgramFacts {
+            encoder: Encoder::new(ir),
+            recursive: recursive_procs(ir).into(),
+            global_defaults: ir
+                .globals
+                .values()
+                .map(|g| interpreter.default_value(g.ty))
+                .collect(),
+        }
     }
 }
 

@@ -50,7 +50,7 @@ pub fn site_summary(terms: &Context, summaries: &Summaries, site: &EncodedSite) 
 /// Runs Houdini to its fixpoint; all summaries empty when it cannot finish in budget.
 /// `checks` counts the solver checks spent. Each check runs inside its own `push`/`pop`,
 /// so its (possibly nonlinear) instance slows down neither later checks nor later queries.
-pub fn infer<B: Backend>(
+pub fn infer<B: Backend + ?Sized>(
     ir: &IrProgram,
     encoder: &mut Encoder,
     backend: &mut B,
@@ -83,7 +83,7 @@ pub fn infer<B: Backend>(
 
 /// The fixpoint for one SCC, or `None` if the budget ran out or the solver gave up.
 #[allow(clippy::too_many_arguments)]
-fn scc_fixpoint<B: Backend>(
+fn scc_fixpoint<B: Backend + ?Sized>(
     ir: &IrProgram,
     scc: &[ProcId],
     recursive: &[bool],
@@ -209,7 +209,7 @@ enum Refuted {
 }
 
 /// One check: can `proc` return normally violating one of its current candidates?
-fn refute<B: Backend>(
+fn refute<B: Backend + ?Sized>(
     ir: &IrProgram,
     proc: ProcId,
     current: &Summaries,

@@ -5,6 +5,8 @@
 
 pub mod backend;
 pub mod driver;
+pub mod entry_split;
+pub mod groups;
 pub mod houdini;
 pub mod report;
 pub mod verdict;
@@ -97,6 +99,8 @@ fn run(
     };
     let limits = Limits {
         max_depth: options.max_depth,
+        first_bound: 1,
+        final_bound: true,
         mode: options.mode,
         deadline,
         policy: options.policy,
@@ -112,15 +116,34 @@ fn run(
         }),
         ..config.clone()
     };
-    let report = Runner::new(ir, session, limits)
-        .with_houdini_sessions(|| Session::start(&houdini_config))
-        .with_observer(|iteration, inlined| {
-            progress.set_message(format!(
-                "depth bound {}, {inlined} instances inlined, {} open call sites",
-                iteration.bound, iteration.open_sites
-            ));
-        })
-        .run();
+    let observer = |iteration: &driver::Iteration, inlined: usize| {
+        progress.set_message(format!(
+            "depth bound {}, {inlined} instances inlined, {} open call sites",
+            iteration.bound, iteration.open_sites
+        ));
+    };
+    // Unrolling stays the plain bound-K translation (the baseline), and with K = 0 there is
+    // nothing below the entry to split.
+    let split = match options.mode {
+        Mode::Si if options.max_depth > 0 => entry_split::entry_groups(ir),
+        _ => None,
+    };
+    let report = match &split {
+        None => Runner::new(ir, session, limits)
+            .with_houdini_sessions(|| Session::start(&houdini_config))
+            .with_observer(observer)
+            .run(),
+        Some(split) => {
+            let mut session = session;
+            groups::run(
+                split,
+                &mut session,
+                &limits,
+                || Session::start(&houdini_config),
+                observer,
+            )
+        }
+    };
     progress.finish_and_clear();
     let verdict = to_verdict(report.stop.clone(), options.max_depth);
     Outcome {

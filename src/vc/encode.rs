@@ -40,6 +40,7 @@ use boogie_like::ir::{
 };
 use easy_smt::{Context, SExpr};
 use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
 
 /// The values an instance starts from.
 #[derive(Clone, Debug)]
@@ -91,11 +92,13 @@ pub struct EncodedInstance {
     pub failure_points: Vec<FailurePoint>,
 }
 
-/// Encodes procedure instances of one IR program.
+/// Encodes procedure instances of one IR program. A clone shares the program facts (which
+/// procedures may fail, liveness) and continues the naming where the original stood.
+#[derive(Clone)]
 pub struct Encoder<'a> {
     ir: &'a IrProgram,
-    may_fail: Vec<bool>,
-    liveness: Liveness,
+    may_fail: Rc<[bool]>,
+    liveness: Rc<Liveness>,
     next_name: u64,
 }
 
@@ -129,10 +132,15 @@ impl<'a> Encoder<'a> {
     pub fn new(ir: &'a IrProgram) -> Encoder<'a> {
         Encoder {
             ir,
-            may_fail: may_fail(ir),
-            liveness: Liveness::of(ir),
+            may_fail: may_fail(ir).into(),
+            liveness: Rc::new(Liveness::of(ir)),
             next_name: 0,
         }
+    }
+
+    /// The program this encoder encodes.
+    pub fn ir(&self) -> &'a IrProgram {
+        self.ir
     }
 
     /// Whether `proc` can fail at all (it, or a procedure it may call, has an `assert`).
@@ -645,7 +653,7 @@ fn term_size(t: &Context, term: SExpr, limit: usize) -> usize {
 }
 
 /// Whether `block` is exactly `assume false` (the branch no execution takes).
-fn is_assume_false(block: &[Stmt]) -> bool {
+pub fn is_assume_false(block: &[Stmt]) -> bool {
     matches!(block, [Stmt::Assume(Expr::Bool(false))])
 }
 
