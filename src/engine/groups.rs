@@ -172,11 +172,9 @@ fn passes<S: Backend, H: Backend>(
         match run_group(groups, g, session, group_limits, houdini, observer, total)? {
             StopReason::Verified => {}
             StopReason::SafeUpTo { .. } => all_verified = false,
-            StopReason::Bug { .. } => {
-                // The same executions were just found safe within K: a driver error.
-                let why = "internal error: a group safe within K has a bug within K".to_string();
-                return Ok(unknown(UnknownReason::SolverError(why)));
-            }
+            // The bug search just found none within K here, so only a solver that answers
+            // differently the second time gets here; the caller's replay judges the bug.
+            bug @ StopReason::Bug { .. } => return Ok(bug),
             StopReason::Unknown { reason } => return Ok(unknown(reason)),
         }
     }
