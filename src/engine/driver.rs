@@ -26,7 +26,7 @@ use super::backend::{Backend, CheckResult};
 use super::houdini::{self, Summaries, site_summary};
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
-use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs, guarded};
+use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
 use crate::vc::smt::{Command, datatype_declarations, symbol};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
@@ -743,29 +743,7 @@ impl<'a, B: Backend> Runner<'a, B> {
         let site = open.site;
         let terms = self.backend.terms();
         let mut commands = Vec::new();
-        let inputs = InstanceInputs {
-            args: site.args.clone(),
-            globals: site.globals_in.clone(),
-            entry: site.reach,
-        };
-        let instance = self
-            .encoder
-            .instance(terms, site.callee, &inputs, &mut commands);
-        for (ret, value) in site.rets.iter().zip(&instance.rets) {
-            commands.push(Command::Assert(guarded(
-                terms,
-                site.reach,
-                terms.eq(*ret, *value),
-            )));
-        }
-        for (global, value) in &site.globals_out {
-            let equal = terms.eq(*value, instance.globals_out[global]);
-            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
-        }
-        if terms.get_atom(site.fail) != Some("false") {
-            let equal = terms.eq(site.fail, instance.fail);
-            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
-        }
+        let instance = self.encoder.inline_site(terms, &site, &mut commands);
         self.add_instance(
             site.callee,
             instance.sites,

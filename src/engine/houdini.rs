@@ -14,7 +14,7 @@
 
 use super::backend::{Backend, CheckResult};
 use crate::solver::SolverError;
-use crate::vc::encode::{EncodedSite, Encoder, InstanceInputs, guarded};
+use crate::vc::encode::{EncodedSite, Encoder, InstanceInputs};
 use crate::vc::smt::Command;
 use crate::vc::summaries::{Candidate, candidates};
 use boogie_like::ir::{ProcId, Program as IrProgram, Type as IrType};
@@ -255,27 +255,7 @@ fn refute<B: Backend + ?Sized>(
             continue;
         }
         inlined += 1;
-        let callee_inputs = InstanceInputs {
-            args: site.args.clone(),
-            globals: site.globals_in.clone(),
-            entry: site.reach,
-        };
-        let callee = encoder.instance(terms, site.callee, &callee_inputs, &mut commands);
-        for (ret, value) in site.rets.iter().zip(&callee.rets) {
-            commands.push(Command::Assert(guarded(
-                terms,
-                site.reach,
-                terms.eq(*ret, *value),
-            )));
-        }
-        for (global, value) in &site.globals_out {
-            let equal = terms.eq(*value, callee.globals_out[global]);
-            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
-        }
-        if terms.get_atom(site.fail) != Some("false") {
-            let equal = terms.eq(site.fail, callee.fail);
-            commands.push(Command::Assert(guarded(terms, site.reach, equal)));
-        }
+        let callee = encoder.inline_site(terms, &site, &mut commands);
         pending.extend(callee.sites);
     }
     let candidate_terms: Vec<SExpr> = current[proc.0 as usize]

@@ -179,6 +179,34 @@ impl<'a> Encoder<'a> {
     ) -> EncodedInstance {
         self.building(terms).instance(proc, inputs, out)
     }
+
+    /// Inlines `site`: encodes an instance of its callee that runs exactly when the call is
+    /// made (its entry is the site's reach literal `b`), and links the site's results,
+    /// modified globals and failure flag to the instance's, each under `b`.
+    pub fn inline_site(
+        &mut self,
+        terms: &Context,
+        site: &EncodedSite,
+        out: &mut Vec<Command>,
+    ) -> EncodedInstance {
+        let inputs = InstanceInputs {
+            args: site.args.clone(),
+            globals: site.globals_in.clone(),
+            entry: site.reach,
+        };
+        let instance = self.instance(terms, site.callee, &inputs, out);
+        let linked = |fact: SExpr| Command::Assert(guarded(terms, site.reach, fact));
+        for (ret, value) in site.rets.iter().zip(&instance.rets) {
+            out.push(linked(terms.eq(*ret, *value)));
+        }
+        for (global, value) in &site.globals_out {
+            out.push(linked(terms.eq(*value, instance.globals_out[global])));
+        }
+        if terms.get_atom(site.fail) != Some("false") {
+            out.push(linked(terms.eq(site.fail, instance.fail)));
+        }
+        instance
+    }
 }
 
 impl Building<'_, '_> {
