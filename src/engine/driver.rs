@@ -266,11 +266,7 @@ impl<'a, B: Backend> Runner<'a, B> {
     pub fn run(mut self) -> RunReport {
         let (stop, mode_used) = match self.run_inner() {
             Ok(result) => result,
-            Err(SolverError::Timeout) => (unknown(UnknownReason::Timeout), self.limits.mode),
-            Err(e) => (
-                unknown(UnknownReason::SolverError(e.to_string())),
-                self.limits.mode,
-            ),
+            Err(e) => (StopReason::from(e), self.limits.mode),
         };
         RunReport {
             stop,
@@ -428,7 +424,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                 session.declare_datatypes(&datatype_declarations(self.ir))?;
                 houdini::infer(
                     self.ir,
-                    &mut Encoder::new(self.ir),
+                    &mut self.encoder.for_new_session(),
                     &mut *session,
                     self.limits.deadline,
                     &mut self.solver_calls,
@@ -826,6 +822,17 @@ fn value_term(terms: &easy_smt::Context, ir: &IrProgram, value: &boogie_like::Va
     }
 }
 
-fn unknown(reason: UnknownReason) -> StopReason {
+pub(super) fn unknown(reason: UnknownReason) -> StopReason {
     StopReason::Unknown { reason }
+}
+
+/// A solver error ends a run without an answer: a timeout as such, anything else with the
+/// error as the reason.
+impl From<SolverError> for StopReason {
+    fn from(e: SolverError) -> StopReason {
+        match e {
+            SolverError::Timeout => unknown(UnknownReason::Timeout),
+            other => unknown(UnknownReason::SolverError(other.to_string())),
+        }
+    }
 }

@@ -21,8 +21,8 @@ use crate::vc::encode::is_assume_false;
 use boogie_like::Arena;
 use boogie_like::ir::{Block, CallSite, CallSiteId, ProcId, Procedure, Program as IrProgram, Stmt};
 
-/// The most calls a group's `if` subtree keeps together (the statements around a split
-/// `if` are copied into both sides, so a group can hold a few more).
+/// The most calls a group keeps together (the statements copied around a split `if` hold
+/// none).
 pub const GROUP_CALLS: usize = 16;
 
 /// A program whose entry is split: the program with one more procedure per group, a copy
@@ -117,7 +117,7 @@ fn split_block(block: &[Stmt], limit: usize) -> Vec<Block> {
         return vec![block.to_vec()];
     };
     let Stmt::If { cond, then, else_ } = &block[index] else {
-        unreachable!("internal error: the widest statement is an `if`")
+        unreachable!("internal error: the statement holding every call is an `if`")
     };
     let (before, after) = (&block[..index], &block[index + 1..]);
     let mut bodies = Vec::new();

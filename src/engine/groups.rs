@@ -22,7 +22,9 @@
 //! The datatypes are declared once, outside the scopes.
 
 use super::backend::Backend;
-use super::driver::{Iteration, Limits, Mode, ProgramFacts, RunReport, Runner, StopReason};
+use super::driver::{
+    Iteration, Limits, Mode, ProgramFacts, RunReport, Runner, StopReason, unknown,
+};
 use super::entry_split::SplitEntry;
 use super::verdict::UnknownReason;
 use crate::solver::SolverError;
@@ -30,8 +32,8 @@ use crate::vc::smt::datatype_declarations;
 use boogie_like::ir::ProcId;
 use std::time::Instant;
 
-/// Runs the driver over `groups` (the programs [`super::entry_split::entry_groups`] made)
-/// in `session`, starting Houdini sessions with `houdini` and telling `observer` about
+/// Runs the driver over the groups of `split` (made by
+/// [`super::entry_split::entry_groups`]) in `session`, starting Houdini sessions with `houdini` and telling `observer` about
 /// every round. The report's counts are totals over all groups and passes.
 pub fn run<S: Backend, H: Backend>(
     split: &SplitEntry,
@@ -56,8 +58,7 @@ pub fn run<S: Backend, H: Backend>(
         &mut total,
     ) {
         Ok(stop) => stop,
-        Err(SolverError::Timeout) => unknown(UnknownReason::Timeout),
-        Err(e) => unknown(UnknownReason::SolverError(e.to_string())),
+        Err(e) => StopReason::from(e),
     };
     RunReport {
         stop,
@@ -116,7 +117,6 @@ fn passes<S: Backend, H: Backend>(
 ) -> Result<StopReason, SolverError> {
     let max_depth = limits.max_depth;
     session.declare_datatypes(&datatype_declarations(groups.facts.ir()))?;
-    // The groups not verified yet, and the first reason a group had no answer.
     // The groups not verified yet, and the first reason a group had no answer.
     let mut open: Vec<usize> = (0..groups.entries.len()).collect();
     let mut no_answer: Option<UnknownReason> = None;
@@ -205,8 +205,4 @@ fn run_group<S: Backend, H: Backend>(
         .run();
     session.pop()?;
     Ok(total.add(report))
-}
-
-fn unknown(reason: UnknownReason) -> StopReason {
-    StopReason::Unknown { reason }
 }

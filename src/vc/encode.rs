@@ -138,6 +138,14 @@ impl<'a> Encoder<'a> {
         }
     }
 
+    /// An encoder for another solver session: the same program facts, names from the start.
+    pub fn for_new_session(&self) -> Encoder<'a> {
+        Encoder {
+            next_name: 0,
+            ..self.clone()
+        }
+    }
+
     /// The program this encoder encodes.
     pub fn ir(&self) -> &'a IrProgram {
         self.ir
