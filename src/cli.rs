@@ -23,7 +23,7 @@ macro_rules! outln {
     }};
 }
 
-use crate::engine::{self, driver::Mode, report};
+use crate::engine::{self, Proofs, driver::Mode, report};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::{Checked, load};
 use crate::inputs::{main_inputs, split_arg};
@@ -79,9 +79,21 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
-        /// Do not infer procedure summaries for the call sites left open.
+        /// Do not infer procedure summaries for the call sites left open (Houdini).
         #[arg(long)]
         no_summaries: bool,
+        /// Which proof engines may show the program safe at every depth: Houdini's
+        /// template summaries, Horn clauses solved by z3's Spacer (`chc`), both or none.
+        #[arg(long, value_enum, default_value_t = Proofs::Both)]
+        proofs: Proofs,
+        /// How long Spacer may look for a proof (seconds from the start; capped by
+        /// --timeout). Its proof is re-checked in a fresh solver before VERIFIED is printed.
+        #[arg(long, value_name = "SECONDS", default_value_t = engine::DEFAULT_CHC_BUDGET.as_secs_f64())]
+        proof_budget: f64,
+        /// End as UNKNOWN (resource) once this process and its solvers hold more than
+        /// this much memory (MiB). Default: half of the machine's memory.
+        #[arg(long, value_name = "MIB")]
+        memory_limit: Option<u64>,
     },
     /// Lower a HORef file to the Boogie-like IR and print it.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -91,6 +103,10 @@ pub enum Command {
         /// Also print sizes: procedures, call sites, dispatch sites, candidates.
         #[arg(long)]
         stats: bool,
+        /// What to print: the IR, or its constrained Horn clauses (SMT-LIB, logic HORN:
+        /// satisfiable iff no execution of `Main` fails, at any depth).
+        #[arg(long, value_enum, default_value_t = Emit::Ir)]
+        emit: Emit,
     },
     /// Run a HORef program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -164,6 +180,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             dump_smt,
             format,
             no_summaries,
+            proofs,
+            proof_budget,
+            memory_limit,
         } => {
             let timeout = match timeout.map(Duration::try_from_secs_f64) {
                 Some(Ok(t)) if !t.is_zero() => Some(t),
@@ -180,12 +199,15 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 solver,
                 dump_smt,
                 progress: true,
-                summaries: !no_summaries,
+                summaries: !no_summaries && proofs.houdini(),
+                chc: proofs.chc(),
+                chc_budget: Duration::try_from_secs_f64(proof_budget).unwrap_or_default(),
+                memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 ..engine::Options::default()
             };
             verify(&file, &options, format)
         }
-        Command::Lower { file, stats } => lower(&file, stats),
+        Command::Lower { file, stats, emit } => lower(&file, stats, emit),
         Command::Run {
             file,
             args,
@@ -333,12 +355,33 @@ fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
     report::exit_code(&outcome.verdict)
 }
 
-fn lower(file: &Path, stats: bool) -> ExitCode {
+/// What `lower` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// The Boogie-like IR.
+    Ir,
+    /// The constrained Horn clauses of the IR.
+    Chc,
+}
+
+fn lower(file: &Path, stats: bool, emit: Emit) -> ExitCode {
     let checked = match load_or_report(file) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
     let lowered = crate::lower::lower(&checked);
+    if emit == Emit::Chc {
+        return match crate::vc::horn::HornSystem::of(&lowered.ir) {
+            Some(system) => {
+                out!("{}", system.script());
+                ExitCode::Ok
+            }
+            None => {
+                eprintln!("internal error: the lowered program has no entry procedure");
+                ExitCode::Internal
+            }
+        };
+    }
     out!("{}", boogie_like::print(&lowered.ir));
     if stats {
         let s = &lowered.stats;

@@ -27,7 +27,7 @@ use super::houdini::{self, Summaries, site_summary};
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
-use crate::vc::smt::{Command, datatype_declarations, symbol};
+use crate::vc::smt::{Command, datatype_declarations, value_term};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
 use std::rc::Rc;
@@ -59,6 +59,25 @@ pub struct Limits {
     pub policy: InliningPolicy,
     /// Infer Houdini summaries for open call sites (SI mode only).
     pub summaries: bool,
+    /// Raised from outside to stop the run at its next round.
+    pub stop: StopSignal,
+}
+
+/// Asks a running runner to stop at its next round: another proof engine answered, or a
+/// resource limit was reached. Clones share the signal.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(std::sync::Arc<std::sync::OnceLock<String>>);
+
+impl StopSignal {
+    /// Raises the signal with the reason (the first reason raised stays).
+    pub fn raise(&self, why: impl Into<String>) {
+        let _ = self.0.set(why.into());
+    }
+
+    /// The reason, once raised.
+    pub fn raised(&self) -> Option<&str> {
+        self.0.get().map(String::as_str)
+    }
 }
 
 /// When on-demand inlining stops paying off: after `max_rounds` rounds, or once
@@ -297,6 +316,11 @@ impl<'a, B: Backend> Runner<'a, B> {
     }
 
     fn check_deadline(&self) -> Result<(), SolverError> {
+        if let Some(why) = self.limits.stop.raised() {
+            return Err(SolverError::Interrupted {
+                why: why.to_string(),
+            });
+        }
         match self.limits.deadline {
             Some(deadline) if Instant::now() >= deadline => Err(SolverError::Timeout),
             _ => Ok(()),
@@ -799,29 +823,6 @@ fn recursive_procs(ir: &IrProgram) -> Vec<bool> {
     recursive
 }
 
-/// A concrete IR value as an SMT term.
-fn value_term(terms: &easy_smt::Context, ir: &IrProgram, value: &boogie_like::Value) -> SExpr {
-    match value {
-        boogie_like::Value::Int(i) => terms.atom(i.to_string()),
-        boogie_like::Value::Bool(b) => {
-            if *b {
-                terms.true_()
-            } else {
-                terms.false_()
-            }
-        }
-        boogie_like::Value::Data { ctor, fields } => {
-            let name = terms.atom(symbol(&ir.ctor(*ctor).expect("internal error: ctor").name));
-            if fields.is_empty() {
-                return name;
-            }
-            let mut items = vec![name];
-            items.extend(fields.iter().map(|f| value_term(terms, ir, f)));
-            terms.list(items)
-        }
-    }
-}
-
 pub(super) fn unknown(reason: UnknownReason) -> StopReason {
     StopReason::Unknown { reason }
 }
@@ -832,6 +833,7 @@ impl From<SolverError> for StopReason {
     fn from(e: SolverError) -> StopReason {
         match e {
             SolverError::Timeout => unknown(UnknownReason::Timeout),
+            SolverError::Interrupted { why } => unknown(UnknownReason::Interrupted(why)),
             other => unknown(UnknownReason::SolverError(other.to_string())),
         }
     }

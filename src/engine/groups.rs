@@ -144,7 +144,10 @@ fn passes<S: Backend, H: Backend>(
                     shallowest_bug = Some(bug);
                 }
                 StopReason::Unknown { reason } => {
-                    if matches!(reason, UnknownReason::Timeout) {
+                    if matches!(
+                        reason,
+                        UnknownReason::Timeout | UnknownReason::Interrupted(_)
+                    ) {
                         return Ok(unknown(reason));
                     }
                     no_answer.get_or_insert(reason);

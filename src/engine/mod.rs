@@ -4,18 +4,22 @@
 //! stratified-inlining driver, replay any bug concretely.
 
 pub mod backend;
+pub mod chc;
 pub mod driver;
 pub mod entry_split;
+pub mod formula;
 pub mod groups;
 pub mod houdini;
+pub mod proof;
 pub mod report;
+pub mod resources;
 pub mod verdict;
 pub mod witness;
 
 use crate::frontend::Checked;
 use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
 use boogie_like::ir::Program as IrProgram;
-use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason};
+use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -34,6 +38,14 @@ pub struct Options {
     pub progress: bool,
     /// Infer procedure summaries (Houdini) for the call sites left open (SI mode).
     pub summaries: bool,
+    /// Try a proof from the program's Horn clauses (z3's Spacer), beside the search (SI
+    /// mode).
+    pub chc: bool,
+    /// How long Spacer may take, from the start of the run (capped by `timeout`).
+    pub chc_budget: Duration,
+    /// Past this much resident memory (this process and its solvers) the run ends as
+    /// UNKNOWN (resource); `None`: no limit.
+    pub memory_limit_mib: Option<u64>,
 }
 
 impl Default for Options {
@@ -47,15 +59,48 @@ impl Default for Options {
             policy: InliningPolicy::default(),
             progress: false,
             summaries: true,
+            chc: true,
+            chc_budget: DEFAULT_CHC_BUDGET,
+            memory_limit_mib: Some(resources::default_limit_mib()),
         }
     }
 }
+
+/// Which proof engines may show a program safe at every depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Proofs {
+    /// Houdini's template summaries only.
+    Houdini,
+    /// Horn clauses solved by z3's Spacer only.
+    Chc,
+    /// Both (the default).
+    Both,
+    /// Neither: VERIFIED only where the call tree is finite.
+    None,
+}
+
+impl Proofs {
+    pub fn houdini(self) -> bool {
+        matches!(self, Proofs::Houdini | Proofs::Both)
+    }
+
+    pub fn chc(self) -> bool {
+        matches!(self, Proofs::Chc | Proofs::Both)
+    }
+}
+
+/// How long Spacer may take by default.
+pub const DEFAULT_CHC_BUDGET: Duration = Duration::from_secs(20);
 
 /// A verdict with its statistics.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub verdict: Verdict,
     pub stats: Stats,
+    /// What a `Verified` verdict rests on, when a proof engine can show it.
+    pub proof: Option<proof::Proof>,
+    /// Why the Horn-clause engine gave no proof, when it ran and gave none.
+    pub no_proof: Option<String>,
 }
 
 /// Verifies a HORef program.
@@ -93,10 +138,24 @@ fn run(
         deadline,
         dump: options.dump_smt.clone(),
     };
+    let stop = StopSignal::default();
+    let memory = options
+        .memory_limit_mib
+        .map(|limit| resources::MemoryWatch::start(limit, stop.clone()));
+    let solver_pids = memory.as_ref().map(|m| m.solvers());
+    let register = |pid: u32| {
+        if let Some(pids) = &solver_pids
+            && let Ok(mut pids) = pids.lock()
+        {
+            pids.push(pid);
+        }
+    };
+    let mut chc = start_chc(ir, options, started, &stop);
     let session = match Session::start(&config) {
         Ok(session) => session,
         Err(e) => return solver_failure(e, options, started),
     };
+    register(session.pid());
     let limits = Limits {
         max_depth: options.max_depth,
         first_bound: 1,
@@ -105,6 +164,7 @@ fn run(
         deadline,
         policy: options.policy,
         summaries: options.summaries,
+        stop: stop.clone(),
     };
     let progress = progress_line(options.progress);
     // Houdini's own session; its dialogue goes to `<dump>.houdini` when dumping.
@@ -115,6 +175,11 @@ fn run(
             name.into()
         }),
         ..config.clone()
+    };
+    let start_houdini = || {
+        let session = Session::start(&houdini_config)?;
+        register(session.pid());
+        Ok(session)
     };
     let observer = |iteration: &driver::Iteration, inlined: usize| {
         progress.set_message(format!(
@@ -130,25 +195,92 @@ fn run(
     };
     let report = match &split {
         None => Runner::new(ir, session, limits)
-            .with_houdini_sessions(|| Session::start(&houdini_config))
+            .with_houdini_sessions(start_houdini)
             .with_observer(observer)
             .run(),
         Some(split) => {
             let mut session = session;
-            groups::run(
-                split,
-                &mut session,
-                &limits,
-                || Session::start(&houdini_config),
-                observer,
-            )
+            groups::run(split, &mut session, &limits, start_houdini, observer)
         }
     };
     progress.finish_and_clear();
-    let verdict = to_verdict(report.stop.clone(), options.max_depth);
+    let (stop_reason, proof) = settle(report.stop.clone(), chc.as_mut(), &stop, deadline);
+    let no_proof = match chc.as_ref().and_then(|task| task.answer()) {
+        Some(chc::ChcAnswer::NoProof(why)) => Some(why.clone()),
+        Some(chc::ChcAnswer::Refuted) => Some("the Horn clauses have a counterexample".into()),
+        _ => None,
+    };
+    drop(chc);
+    let verdict = to_verdict(stop_reason, options.max_depth);
     Outcome {
         verdict,
         stats: stats(&report, started),
+        proof,
+        no_proof,
+    }
+}
+
+/// Starts the Horn-clause engine beside the search (SI mode, when asked for); a proof
+/// raises `stop`, so the search ends at its next round.
+fn start_chc(
+    ir: &IrProgram,
+    options: &Options,
+    started: Instant,
+    stop: &StopSignal,
+) -> Option<chc::ChcTask> {
+    if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
+        return None;
+    }
+    let budget_end = started + options.chc_budget;
+    let deadline = match options.timeout {
+        Some(timeout) => budget_end.min(started + timeout),
+        None => budget_end,
+    };
+    let limits = chc::ChcLimits {
+        deadline,
+        memory_mib: options.memory_limit_mib,
+    };
+    let stop = stop.clone();
+    chc::ChcTask::start(ir, limits, move |answer| {
+        if matches!(answer, chc::ChcAnswer::Proved(_)) {
+            stop.raise(PROVED_BY_CHC);
+        }
+    })
+}
+
+/// Why the search stops when the Horn-clause engine proved the program.
+const PROVED_BY_CHC: &str = "the Horn clauses were proved";
+
+/// The final answer from the search's and the Horn-clause engine's. A bug (to be
+/// confirmed by replay) and a verification by the search stand; otherwise a re-checked
+/// proof, waited for until its budget ends, makes the program verified; a raised memory
+/// limit is UNKNOWN (resource).
+fn settle(
+    searched: StopReason,
+    chc: Option<&mut chc::ChcTask>,
+    stop: &StopSignal,
+    deadline: Option<Instant>,
+) -> (StopReason, Option<proof::Proof>) {
+    if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
+        return (searched, None);
+    }
+    let out_of_memory = stop.raised().filter(|why| *why != PROVED_BY_CHC);
+    if let Some(task) = chc
+        && out_of_memory.is_none()
+    {
+        let until = deadline.unwrap_or_else(|| Instant::now() + DEFAULT_CHC_BUDGET);
+        if let Some(chc::ChcAnswer::Proved(proof)) = task.wait_until(until) {
+            return (StopReason::Verified, Some(proof.clone()));
+        }
+    }
+    match (searched, stop.raised()) {
+        (StopReason::Unknown { .. }, Some(why)) if why != PROVED_BY_CHC => (
+            StopReason::Unknown {
+                reason: UnknownReason::Resource(why.to_string()),
+            },
+            None,
+        ),
+        (other, _) => (other, None),
     }
 }
 
@@ -200,5 +332,7 @@ fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcom
             mode: format!("{:?}", options.mode).to_lowercase(),
             iterations: 0,
         },
+        proof: None,
+        no_proof: None,
     }
 }

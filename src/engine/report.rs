@@ -22,10 +22,20 @@ pub fn exit_code(verdict: &Verdict) -> ExitCode {
 pub fn human(outcome: &Outcome, max_depth: u32) -> String {
     let mut out = vec![outcome.verdict.headline()];
     match &outcome.verdict {
-        Verdict::Verified => out.push("  no input makes an assertion fail, at any depth".into()),
-        Verdict::SafeUpTo { depth } => out.push(format!(
-            "  no input makes an assertion fail without calls deeper than {depth}"
-        )),
+        Verdict::Verified => {
+            out.push("  no input makes an assertion fail, at any depth".into());
+            if let Some(proof) = &outcome.proof {
+                out.extend(proof.lines());
+            }
+        }
+        Verdict::SafeUpTo { depth } => {
+            out.push(format!(
+                "  no input makes an assertion fail without calls deeper than {depth}"
+            ));
+            if let Some(why) = &outcome.no_proof {
+                out.push(format!("  no proof for every depth: {why}"));
+            }
+        }
         Verdict::Unknown { reason } => out.push(format!("  reason: {}", reason.describe())),
         Verdict::Bug {
             inputs,
@@ -101,6 +111,8 @@ pub fn json(outcome: &Outcome, max_depth: u32) -> Json {
         "failure": failure,
         "trace": trace,
         "reason": reason,
+        "proof": outcome.proof,
+        "no_proof": outcome.no_proof,
         "stats": outcome.stats,
     })
 }

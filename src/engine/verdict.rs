@@ -29,6 +29,10 @@ pub enum UnknownReason {
     SolverError(String),
     /// The solver's model did not replay to the same failure.
     Unconfirmed(String),
+    /// A resource limit other than time was reached (memory).
+    Resource(String),
+    /// The run was stopped from outside before it answered.
+    Interrupted(String),
 }
 
 impl UnknownReason {
@@ -38,6 +42,8 @@ impl UnknownReason {
             UnknownReason::SolverUnknown(r) => format!("the solver answered unknown ({r})"),
             UnknownReason::SolverError(e) => format!("solver error: {e}"),
             UnknownReason::Unconfirmed(why) => format!("unconfirmed witness: {why}"),
+            UnknownReason::Resource(why) => format!("resource: {why}"),
+            UnknownReason::Interrupted(why) => format!("stopped: {why}"),
         }
     }
 }

@@ -27,6 +27,10 @@ pub enum SolverError {
     /// it does not accept (an ill-sorted term, an unknown name): a bug on our side.
     #[error("the solver rejected `{command}`: {message}")]
     Rejected { command: String, message: String },
+    /// The run was asked to stop from outside (another engine answered, a resource limit
+    /// was reached); `why` says which.
+    #[error("stopped: {why}")]
+    Interrupted { why: String },
     /// An I/O error outside the solver pipes (starting the process, the dump file).
     #[error("{context}: {source}")]
     Io {

@@ -34,6 +34,7 @@ mod locate;
 mod model;
 mod process;
 mod reply;
+mod script;
 mod session;
 mod terms;
 
@@ -41,5 +42,9 @@ pub use config::{SolverConfig, SolverKind};
 pub use easy_smt::{Context, SExpr};
 pub use error::SolverError;
 pub use model::ModelValue;
+pub(crate) use reply::Sx;
+#[cfg(test)]
+pub(crate) use reply::parse as parse_sx;
+pub(crate) use script::{ScriptOutcome, ScriptRun};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
 pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort, symbol_text};

@@ -1,6 +1,7 @@
 //! Verification conditions for the IR (DESIGN.md §5): SMT names, and per-instance encoding.
 
 pub mod encode;
+pub mod horn;
 pub mod liveness;
 pub mod smt;
 pub mod summaries;

@@ -5,8 +5,9 @@
 //! `!`, which no IR name does, so they never clash with a datatype, constructor or selector.
 
 use crate::solver::{CtorDecl, DatatypeDecl, Sort};
+use boogie_like::Value;
 use boogie_like::ir::{Program as IrProgram, Type as IrType};
-use easy_smt::SExpr;
+use easy_smt::{Context, SExpr};
 
 /// An SMT-LIB command the encoder wants sent, in order.
 #[derive(Clone, Debug)]
@@ -50,4 +51,22 @@ pub fn datatype_declarations(ir: &IrProgram) -> Vec<DatatypeDecl> {
             DatatypeDecl::new(d.name.clone(), ctors)
         })
         .collect()
+}
+
+/// A concrete IR value as an SMT term.
+pub fn value_term(terms: &Context, ir: &IrProgram, value: &Value) -> SExpr {
+    match value {
+        Value::Int(i) => super::encode::int_literal(terms, i),
+        Value::Bool(true) => terms.true_(),
+        Value::Bool(false) => terms.false_(),
+        Value::Data { ctor, fields } => {
+            let name = terms.atom(symbol(&ir.ctor(*ctor).expect("internal error: ctor").name));
+            if fields.is_empty() {
+                return name;
+            }
+            let mut items = vec![name];
+            items.extend(fields.iter().map(|f| value_term(terms, ir, f)));
+            terms.list(items)
+        }
+    }
 }

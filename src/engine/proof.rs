@@ -1,0 +1,53 @@
+//! A proof that no execution fails, at any depth: one summary per procedure, shown to the
+//! user in source terms (`fib(n) returns ret: ret ≥ n − 1`).
+//!
+//! Guarantee: a [`Proof`] is only built from an interpretation of the program's Horn
+//! clauses that a fresh solver re-checked clause by clause ([`super::chc`]); the text here
+//! is for reading, the SMT definitions (`smt`) are what was checked.
+
+use serde::Serialize;
+
+/// What a proof rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Proof {
+    /// `houdini` or `chc` (z3's Spacer on the Horn clauses).
+    pub engine: String,
+    /// One summary per procedure that has a non-trivial one.
+    pub summaries: Vec<Summary>,
+}
+
+/// What holds of every call of one procedure that returns (normally or by failing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// The procedure, as the IR names it (`fib`, `make_counter.fun_7_3`).
+    pub procedure: String,
+    /// Its parameters, then the globals it starts from.
+    pub inputs: Vec<String>,
+    /// Its results, the globals after the call (`count'`) and `failed`.
+    pub outputs: Vec<String>,
+    /// The fact, readable: `ret ≥ n − 1`.
+    pub formula: String,
+    /// The fact as the checked SMT-LIB definition.
+    pub smt: String,
+}
+
+impl Proof {
+    /// The proof as indented lines for the human report.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!("  proof ({}): procedure summaries", self.engine)];
+        for s in &self.summaries {
+            let outputs = if s.outputs.is_empty() {
+                String::new()
+            } else {
+                format!(" → {}", s.outputs.join(", "))
+            };
+            out.push(format!(
+                "    {}({}){outputs}:  {}",
+                s.procedure,
+                s.inputs.join(", "),
+                s.formula
+            ));
+        }
+        out
+    }
+}

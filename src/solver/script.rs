@@ -1,0 +1,147 @@
+//! One-shot solver runs in the background: an SMT-LIB script is written to a temporary
+//! file, z3 reads it in a process of its own, and the caller polls for the end while it
+//! does other work (the Horn-clause prover runs beside the stratified-inlining loop).
+//!
+//! Guarantees:
+//! - **Never blocks.** [`ScriptRun::poll`] returns at once; [`ScriptRun::wait_until`]
+//!   returns by its deadline. The output goes to a temporary file, not a pipe, so a
+//!   chatty solver never stalls on a full pipe.
+//! - **Bounded.** Each run has a memory limit (z3's `-memory:`, in MiB) and is killed at its
+//!   deadline; dropping a [`ScriptRun`] kills and reaps the process and removes its files.
+//! - **No verdict from a broken solver.** Anything but a readable reply is a
+//!   [`ScriptOutcome::Failed`] with the reason (exit status, the end of the output).
+
+use super::SolverError;
+use super::reply::{Framer, Sx, parse};
+use std::io::{Read, Seek, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::Instant;
+use tempfile::NamedTempFile;
+
+/// A script being solved.
+pub(crate) struct ScriptRun {
+    child: Child,
+    output: std::fs::File,
+    /// Kept so the script file lives as long as the run.
+    _script: NamedTempFile,
+    deadline: Instant,
+    finished: Option<ScriptOutcome>,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub(crate) enum ScriptOutcome {
+    /// Every reply the solver printed, in order (`sat`, `unsat`, `unknown`, models,
+    /// `(error ...)` for a command it refused).
+    Replies(Vec<Sx>),
+    /// Killed at its deadline.
+    TimedOut,
+    /// The solver crashed, ran out of memory or printed something unreadable.
+    Failed(String),
+}
+
+impl ScriptRun {
+    /// Starts z3 on `script`, to be killed at `deadline`, with at most `memory_mib` of
+    /// memory (`None`: no limit of its own).
+    pub fn start(
+        script: &str,
+        deadline: Instant,
+        memory_mib: Option<u64>,
+    ) -> Result<ScriptRun, SolverError> {
+        let mut file = NamedTempFile::new().map_err(|e| SolverError::io("a script file", e))?;
+        file.write_all(script.as_bytes())
+            .and_then(|_| file.flush())
+            .map_err(|e| SolverError::io("writing the script file", e))?;
+        let output = tempfile::tempfile().map_err(|e| SolverError::io("an output file", e))?;
+        let program = super::locate::program("z3");
+        let mut command = Command::new(&program);
+        command.arg("-smt2");
+        if let Some(mib) = memory_mib {
+            command.arg(format!("-memory:{mib}"));
+        }
+        let child = command
+            .arg(file.path())
+            .stdin(Stdio::null())
+            .stdout(
+                output
+                    .try_clone()
+                    .map_err(|e| SolverError::io("an output file", e))?,
+            )
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => SolverError::NotFound {
+                    kind: super::SolverKind::Z3,
+                    program: program.to_string_lossy().into_owned(),
+                    hint: super::SolverKind::Z3.install_hint(),
+                },
+                _ => SolverError::io("starting z3", e),
+            })?;
+        Ok(ScriptRun {
+            child,
+            output,
+            _script: file,
+            deadline,
+            finished: None,
+        })
+    }
+
+    /// The outcome if the run has ended (killing it if its deadline passed), else `None`.
+    pub fn poll(&mut self) -> Option<ScriptOutcome> {
+        if self.finished.is_none() {
+            self.finished = self.check();
+        }
+        self.finished.clone()
+    }
+
+    fn check(&mut self) -> Option<ScriptOutcome> {
+        match self.child.try_wait() {
+            Ok(Some(status)) => Some(self.read_outcome(status)),
+            Ok(None) if Instant::now() >= self.deadline => {
+                self.kill();
+                Some(ScriptOutcome::TimedOut)
+            }
+            Ok(None) => None,
+            Err(e) => Some(ScriptOutcome::Failed(format!("waiting for z3: {e}"))),
+        }
+    }
+
+    fn read_outcome(&mut self, status: std::process::ExitStatus) -> ScriptOutcome {
+        let mut text = String::new();
+        let read = self
+            .output
+            .rewind()
+            .and_then(|_| self.output.read_to_string(&mut text));
+        if let Err(e) = read {
+            return ScriptOutcome::Failed(format!("reading z3's output: {e}"));
+        }
+        let mut framer = Framer::new();
+        framer.push(&text);
+        let mut replies = Vec::new();
+        while let Some(datum) = framer.next_datum() {
+            match parse(&datum) {
+                Ok(sx) => replies.push(sx),
+                Err(e) => return ScriptOutcome::Failed(format!("unreadable reply: {e}")),
+            }
+        }
+        if replies.is_empty() {
+            let tail: String = text.chars().rev().take(200).collect();
+            let tail: String = tail.chars().rev().collect();
+            return ScriptOutcome::Failed(format!("z3 ended ({status}) without an answer: {tail}"));
+        }
+        ScriptOutcome::Replies(replies)
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ScriptRun {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            self.kill();
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! Constrained Horn clauses of an IR program: the question "can the entry fail, at any
+//! depth?" as a CHC system that z3's Spacer (or any CHC solver) can answer (issue 12).
+//!
+//! One uninterpreted relation per procedure `p`,
+//! `p!rel(active, params, globals in, results, globals out, failed)`, describes the calls of
+//! `p` that return (normally or by failing): `globals in` are the globals `p` reads or
+//! modifies, `globals out` those live after some call of `p` ([`super::liveness`]), and
+//! `failed` is present only if `p` may fail. The clauses:
+//! - **body** — one clause per procedure, built from the VC of one instance
+//!   ([`super::encode`]) that always runs: its definitions, and for each call site `s`
+//!   the application `callee!rel(b_s, args_s, …)`, imply `p!rel(true, …)`. The body is
+//!   linear in the procedure (SSA with `ite` merges), never one clause per path.
+//! - **idle** — `p!rel(false, x…)` for all `x`: a call site whose reach literal `b_s` is
+//!   false (the call is not made) constrains nothing. This keeps the body a conjunction
+//!   of relation applications, as Horn clauses must be, without guarding them by `b_s`.
+//! - **goal** — `entry!rel(true, inputs, initial globals, …, failed = true) ⇒ false`.
+//!
+//! Selectors are partial (`head nil` is some unspecified integer), and Spacer refuses
+//! them: each selector application `s_i(a)` of a constructor `C` becomes a fresh variable
+//! `f_i` with `is-C(a) ⇒ a = C(f_1, …, f_n)` (one set of fields per constructor and term).
+//! Where `a` is a `C` that is the same value; elsewhere the fresh variable is as
+//! unconstrained as `s_i(a)` (at worst an over-approximation, never fewer behaviours).
+//!
+//! Guarantee: the least model of the clauses holds exactly the (active) input/output
+//! behaviours of terminating calls, at any depth, so the system is satisfiable iff no
+//! execution of the entry fails; a model (an interpretation of the relations) is an
+//! inductive proof. Each clause is also kept apart ([`Clause`]), so a model can be
+//! re-checked clause by clause in a solver that knows nothing of Horn clauses.
+
+use super::encode::{Encoder, InstanceInputs};
+use super::liveness::Liveness;
+use super::smt::{Command, sort, symbol, value_term};
+use crate::solver::{DatatypeDecl, Sort};
+use boogie_like::Value;
+use boogie_like::ir::{CtorId, GlobalId, ProcId, Program as IrProgram, Type as IrType};
+use easy_smt::{Context, ContextBuilder, SExpr};
+use std::collections::{BTreeMap, HashMap};
+
+/// One parameter of a procedure's relation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelationParam {
+    /// What the parameter is, in the procedure's terms: `active`, a parameter's or a
+    /// global's name, `ret`, `global'` for a global after the call, `failed`.
+    pub role: String,
+    pub sort: Sort,
+}
+
+/// The relation of one procedure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relation {
+    pub proc: ProcId,
+    /// Its SMT-LIB symbol (`fib!rel`).
+    pub name: String,
+    /// `active`, then the inputs (parameters and globals in), then the outputs.
+    pub params: Vec<RelationParam>,
+    /// How many inputs there are.
+    pub inputs: usize,
+}
+
+/// `∀ vars. body ⇒ head` (head `None`: `false`), as SMT-LIB text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    /// What the clause says, for messages: `body of fib`, `idle fib`, `goal`.
+    pub what: String,
+    pub vars: Vec<(String, Sort)>,
+    pub body: Vec<String>,
+    pub head: Option<String>,
+}
+
+/// The CHC system of a program.
+#[derive(Clone, Debug)]
+pub struct HornSystem {
+    /// The procedure whose failure the goal asks about.
+    pub entry: Option<ProcId>,
+    pub datatypes: Vec<DatatypeDecl>,
+    /// By `ProcId` index.
+    pub relations: Vec<Relation>,
+    pub clauses: Vec<Clause>,
+}
+
+impl HornSystem {
+    /// The clauses of `ir`, or `None` if the program has no entry procedure. Globals
+    /// start at their type's default, as in the IR interpreter and the driver.
+    pub fn of(ir: &IrProgram) -> Option<HornSystem> {
+        let entry = ir.entrypoint()?;
+        let interpreter = boogie_like::Interpreter::new(ir).ok()?;
+        let global_defaults: Vec<Value> = ir
+            .globals
+            .values()
+            .map(|g| interpreter.default_value(g.ty))
+            .collect();
+        let encoder = Encoder::new(ir);
+        let liveness = Liveness::of(ir);
+        let terms = ContextBuilder::new()
+            .build()
+            .expect("internal error: a term store without a solver");
+        let relations = ir
+            .procs
+            .ids()
+            .map(|p| relation(ir, p, &encoder, &liveness))
+            .collect();
+        let mut builder = Builder {
+            ir,
+            terms: &terms,
+            encoder,
+            liveness,
+            relations,
+            selectors: selectors(ir),
+        };
+        let mut clauses = Vec::new();
+        for proc in ir.procs.ids() {
+            clauses.push(builder.idle_clause(proc));
+            clauses.push(builder.body_clause(proc));
+        }
+        if builder.encoder.may_fail(entry) {
+            clauses.push(builder.goal_clause(entry, &global_defaults));
+        }
+        Some(HornSystem {
+            entry: Some(entry),
+            datatypes: super::smt::datatype_declarations(ir),
+            relations: builder.relations,
+            clauses,
+        })
+    }
+
+    /// The system as an SMT-LIB script in logic `HORN`, ending with `(check-sat)`.
+    pub fn script(&self) -> String {
+        let mut out = String::from("(set-logic HORN)\n");
+        out.push_str(&declare_datatypes(&self.datatypes));
+        for relation in &self.relations {
+            let sorts: Vec<String> = relation
+                .params
+                .iter()
+                .map(|p| p.sort.text().into_owned())
+                .collect();
+            out.push_str(&format!(
+                "(declare-fun {} ({}) Bool)\n",
+                relation.name,
+                sorts.join(" ")
+            ));
+        }
+        for clause in &self.clauses {
+            out.push_str(&format!("; {}\n(assert {})\n", clause.what, clause.text()));
+        }
+        out.push_str("(check-sat)\n");
+        out
+    }
+
+    /// Whether the goal clause exists (the entry may fail at all).
+    pub fn has_goal(&self) -> bool {
+        self.clauses.iter().any(|c| c.head.is_none())
+    }
+}
+
+impl Clause {
+    /// `(forall (vars) (=> (and body) head))`, or the implication alone without variables.
+    pub fn text(&self) -> String {
+        let body = match self.body.len() {
+            0 => "true".to_string(),
+            1 => self.body[0].clone(),
+            _ => format!("(and {})", self.body.join(" ")),
+        };
+        let head = self.head.clone().unwrap_or_else(|| "false".to_string());
+        let implication = format!("(=> {body} {head})");
+        if self.vars.is_empty() {
+            return implication;
+        }
+        format!("(forall ({}) {implication})", bindings(&self.vars))
+    }
+}
+
+/// `(x Int) (y Bool)`.
+pub fn bindings(vars: &[(String, Sort)]) -> String {
+    let items: Vec<String> = vars
+        .iter()
+        .map(|(name, sort)| format!("({name} {})", sort.text()))
+        .collect();
+    items.join(" ")
+}
+
+/// `(declare-datatypes ...)` for the program's datatypes, or nothing.
+pub fn declare_datatypes(decls: &[DatatypeDecl]) -> String {
+    if decls.is_empty() {
+        return String::new();
+    }
+    let sorts: Vec<String> = decls.iter().map(DatatypeDecl::sort_text).collect();
+    let ctors: Vec<String> = decls.iter().map(DatatypeDecl::ctors_text).collect();
+    format!(
+        "(declare-datatypes ({}) ({}))\n",
+        sorts.join(" "),
+        ctors.join(" ")
+    )
+}
+
+/// The relation of `proc`: active, params, globals in, results, globals out, failed.
+fn relation(ir: &IrProgram, proc: ProcId, encoder: &Encoder, liveness: &Liveness) -> Relation {
+    let p = &ir.procs[proc];
+    let param = |role: String, ty: IrType| RelationParam {
+        role,
+        sort: sort(ir, ty),
+    };
+    let mut params = vec![param("active".into(), IrType::Bool)];
+    for local in &p.params {
+        params.push(param(p.locals[*local].name.clone(), p.locals[*local].ty));
+    }
+    for global in globals_in(ir, proc) {
+        params.push(param(
+            ir.globals[global].name.clone(),
+            ir.globals[global].ty,
+        ));
+    }
+    let inputs = params.len() - 1;
+    for local in &p.returns {
+        params.push(param(p.locals[*local].name.clone(), p.locals[*local].ty));
+    }
+    for global in liveness.exported(proc) {
+        let g = &ir.globals[*global];
+        params.push(param(format!("{}'", g.name), g.ty));
+    }
+    if encoder.may_fail(proc) {
+        params.push(param("failed".into(), IrType::Bool));
+    }
+    Relation {
+        proc,
+        name: symbol(&format!("{}!rel", p.name)),
+        params,
+        inputs,
+    }
+}
+
+/// The globals an instance of `proc` starts from, in `GlobalId` order (the order of
+/// [`super::encode::EncodedSite::globals_in`]).
+fn globals_in(ir: &IrProgram, proc: ProcId) -> Vec<GlobalId> {
+    let p = &ir.procs[proc];
+    let mut globals: Vec<GlobalId> = p.reads.iter().chain(&p.modifies).copied().collect();
+    globals.sort();
+    globals.dedup();
+    globals
+}
+
+struct Builder<'t, 'a> {
+    ir: &'a IrProgram,
+    terms: &'t Context,
+    encoder: Encoder<'a>,
+    liveness: Liveness,
+    relations: Vec<Relation>,
+    /// Selector symbol → (its constructor, the field's index).
+    selectors: HashMap<String, (CtorId, usize)>,
+}
+
+/// Every selector of the program, by its SMT symbol.
+fn selectors(ir: &IrProgram) -> HashMap<String, (CtorId, usize)> {
+    let mut map = HashMap::new();
+    for (ctor, c) in ir.ctors() {
+        for (index, field) in c.fields.iter().enumerate() {
+            map.insert(symbol(&field.name), (ctor, index));
+        }
+    }
+    map
+}
+
+/// A clause under construction: its variables and body as terms, and the fields already
+/// introduced for selector applications (by constructor and term).
+struct Draft {
+    vars: Vec<(SExpr, Sort)>,
+    body: Vec<SExpr>,
+    fields: HashMap<(CtorId, SExpr), Vec<SExpr>>,
+}
+
+impl Builder<'_, '_> {
+    /// `∀ x. p!rel(false, x…)`.
+    fn idle_clause(&mut self, proc: ProcId) -> Clause {
+        let relation = &self.relations[proc.0 as usize];
+        let vars: Vec<(String, Sort)> = relation.params[1..]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("v!{i}"), p.sort.clone()))
+            .collect();
+        let mut args = vec!["false".to_string()];
+        args.extend(vars.iter().map(|(name, _)| name.clone()));
+        Clause {
+            what: format!("idle {}", self.ir.procs[proc].name),
+            vars,
+            body: Vec::new(),
+            head: Some(application(&relation.name, &args)),
+        }
+    }
+
+    /// The body of `proc` with its calls as relation applications ⇒ `p!rel(true, …)`.
+    fn body_clause(&mut self, proc: ProcId) -> Clause {
+        let p = &self.ir.procs[proc];
+        let mut commands = Vec::new();
+        let args: Vec<SExpr> = p
+            .params
+            .iter()
+            .map(|l| self.fresh("param", p.locals[*l].ty, &mut commands))
+            .collect();
+        let globals: BTreeMap<GlobalId, SExpr> = globals_in(self.ir, proc)
+            .into_iter()
+            .map(|g| {
+                (
+                    g,
+                    self.fresh("global", self.ir.globals[g].ty, &mut commands),
+                )
+            })
+            .collect();
+        let inputs = InstanceInputs {
+            args: args.clone(),
+            globals: globals.clone(),
+            entry: self.terms.true_(),
+        };
+        let instance = self
+            .encoder
+            .instance(self.terms, proc, &inputs, &mut commands);
+        let mut draft = self.draft(commands);
+        for site in &instance.sites {
+            let mut items = vec![site.reach];
+            items.extend(&site.args);
+            items.extend(site.globals_in.values());
+            items.extend(&site.rets);
+            items.extend(site.globals_out.values());
+            if self.encoder.may_fail(site.callee) {
+                items.push(site.fail);
+            }
+            let application = self.apply(site.callee, &items);
+            let total = self.total(application, &mut draft);
+            draft.body.push(total);
+        }
+        let mut items = vec![self.terms.true_()];
+        items.extend(&args);
+        items.extend(globals.values());
+        items.extend(&instance.rets);
+        items.extend(instance.globals_out.values());
+        if self.encoder.may_fail(proc) {
+            items.push(instance.fail);
+        }
+        let head = self.apply(proc, &items);
+        let head = self.total(head, &mut draft);
+        self.finish(format!("body of {}", p.name), draft, Some(head))
+    }
+
+    /// `entry!rel(true, inputs, initial globals, results, globals out, true) ⇒ false`.
+    fn goal_clause(&mut self, entry: ProcId, global_defaults: &[Value]) -> Clause {
+        let p = &self.ir.procs[entry];
+        let mut commands = Vec::new();
+        let mut items = vec![self.terms.true_()];
+        for local in &p.params {
+            items.push(self.fresh("input", p.locals[*local].ty, &mut commands));
+        }
+        for global in globals_in(self.ir, entry) {
+            items.push(value_term(
+                self.terms,
+                self.ir,
+                &global_defaults[global.0 as usize],
+            ));
+        }
+        for local in &p.returns {
+            items.push(self.fresh("result", p.locals[*local].ty, &mut commands));
+        }
+        let exported: Vec<GlobalId> = self.liveness.exported(entry).to_vec();
+        for global in exported {
+            items.push(self.fresh("global", self.ir.globals[global].ty, &mut commands));
+        }
+        items.push(self.terms.true_());
+        let mut draft = self.draft(commands);
+        let application = self.apply(entry, &items);
+        draft.body.push(application);
+        self.finish("goal: the entry fails".to_string(), draft, None)
+    }
+
+    fn fresh(&mut self, prefix: &str, ty: IrType, out: &mut Vec<Command>) -> SExpr {
+        self.encoder.fresh(self.terms, prefix, ty, out)
+    }
+
+    /// A clause whose variables are the declared constants and whose body holds the
+    /// asserted terms, with selectors eliminated.
+    fn draft(&mut self, commands: Vec<Command>) -> Draft {
+        let mut draft = Draft {
+            vars: Vec::new(),
+            body: Vec::new(),
+            fields: HashMap::new(),
+        };
+        for command in commands {
+            match command {
+                Command::Declare { name, sort } => draft.vars.push((name, sort)),
+                Command::Assert(term) => {
+                    let total = self.total(term, &mut draft);
+                    draft.body.push(total);
+                }
+            }
+        }
+        draft
+    }
+
+    fn finish(&self, what: String, draft: Draft, head: Option<SExpr>) -> Clause {
+        let text = |t: SExpr| self.terms.display(t).to_string();
+        Clause {
+            what,
+            vars: draft
+                .vars
+                .into_iter()
+                .map(|(name, sort)| (text(name), sort))
+                .collect(),
+            body: draft.body.into_iter().map(text).collect(),
+            head: head.map(text),
+        }
+    }
+
+    /// `term` with every selector application replaced by a field variable of `draft`.
+    fn total(&mut self, term: SExpr, draft: &mut Draft) -> SExpr {
+        let Some(items) = self.terms.get_list(term) else {
+            return term;
+        };
+        let items = items.to_vec();
+        let rebuilt: Vec<SExpr> = items.iter().map(|t| self.total(*t, draft)).collect();
+        let selector = match rebuilt.as_slice() {
+            [head, _] => self
+                .terms
+                .get_atom(*head)
+                .and_then(|name| self.selectors.get(name).copied()),
+            _ => None,
+        };
+        match selector {
+            Some((ctor, index)) => self.fields(ctor, rebuilt[1], draft)[index],
+            None if rebuilt == items => term,
+            None => self.terms.list(rebuilt),
+        }
+    }
+
+    /// The field variables of `ctor` for `value`: `is-C(value) ⇒ value = C(fields)`.
+    fn fields(&mut self, ctor: CtorId, value: SExpr, draft: &mut Draft) -> Vec<SExpr> {
+        if let Some(fields) = draft.fields.get(&(ctor, value)) {
+            return fields.clone();
+        }
+        let c = self.ir.ctor(ctor).expect("internal error: constructor");
+        let mut commands = Vec::new();
+        let fields: Vec<SExpr> = c
+            .fields
+            .iter()
+            .map(|f| self.encoder.fresh(self.terms, "field", f.ty, &mut commands))
+            .collect();
+        for command in commands {
+            if let Command::Declare { name, sort } = command {
+                draft.vars.push((name, sort));
+            }
+        }
+        let t = self.terms;
+        let name = t.atom(symbol(&c.name));
+        let tester = t.list(vec![t.atom("_"), t.atom("is"), name]);
+        let mut built = vec![name];
+        built.extend(&fields);
+        let constraint = t.imp(t.list(vec![tester, value]), t.eq(value, t.list(built)));
+        draft.body.push(constraint);
+        draft.fields.insert((ctor, value), fields.clone());
+        fields
+    }
+
+    fn apply(&self, proc: ProcId, items: &[SExpr]) -> SExpr {
+        let name = self.terms.atom(&self.relations[proc.0 as usize].name);
+        let mut all = vec![name];
+        all.extend(items);
+        self.terms.list(all)
+    }
+}
+
+/// `(name a b …)`, or `name` alone without arguments.
+fn application(name: &str, args: &[String]) -> String {
+    if args.is_empty() {
+        return name.to_string();
+    }
+    format!("({name} {})", args.join(" "))
+}
