@@ -20,8 +20,9 @@ use crate::solver::{ScriptOutcome, ScriptRun, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -41,45 +42,59 @@ pub enum ChcAnswer {
 pub struct ChcLimits {
     /// When Spacer is stopped.
     pub deadline: Instant,
+    /// The budget the deadline was computed from (answers are remembered per budget).
+    pub budget: Duration,
     /// The memory each z3 process may use, in MiB.
     pub memory_mib: Option<u64>,
 }
 
 /// An attempt running in the background.
 pub struct ChcTask {
+    /// The key its answer is remembered under.
+    pub key: u64,
     handle: Option<JoinHandle<()>>,
     cancel: Arc<AtomicBool>,
     answer: Arc<OnceLock<ChcAnswer>>,
 }
 
 impl ChcTask {
-    /// Starts Spacer on the clauses of `ir`; `on_answer` runs on the task's thread once the
-    /// answer is known. `None` when there is nothing to prove (no entry, or an entry that
-    /// cannot fail at all).
+    /// Starts Spacer on `system`; `on_answer` runs on the task's thread once the answer is
+    /// known. An answer this process already found for the same clauses and budget is
+    /// taken as it is (a suite verifies one program at many bounds; the answer does not
+    /// depend on the bound).
     pub fn start(
-        ir: &IrProgram,
+        system: HornSystem,
         limits: ChcLimits,
         on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
-    ) -> Option<ChcTask> {
-        let system = HornSystem::of(ir)?;
-        if !system.has_goal() {
-            return None;
-        }
+    ) -> ChcTask {
         let cancel = Arc::new(AtomicBool::new(false));
         let answer = Arc::new(OnceLock::new());
+        let key = memo_key(&system, limits);
+        if let Some(known) = remembered(key) {
+            on_answer(&known);
+            let _ = answer.set(known);
+            return ChcTask {
+                key,
+                handle: None,
+                cancel,
+                answer,
+            };
+        }
         let (cancelled, slot) = (cancel.clone(), answer.clone());
         let handle = std::thread::spawn(move || {
             let Some(found) = solve(&system, limits, &cancelled) else {
                 return;
             };
+            remember(key, &found);
             on_answer(&found);
             let _ = slot.set(found);
         });
-        Some(ChcTask {
+        ChcTask {
+            key,
             handle: Some(handle),
             cancel,
             answer,
-        })
+        }
     }
 
     /// The answer, if there is one yet.
@@ -116,56 +131,100 @@ impl Drop for ChcTask {
     }
 }
 
-/// Spacer's configurations, tried one after another, each with at most its share of
-/// what is left of the budget. Measured on benchmarks/programs and the shared suite
-/// (benchmarks/RESULTS.md, "Horn-clause proofs"): the default solves most programs within
-/// a second; global guidance alone proves mutual recursion (`evenodd`) and list
-/// programs (`l-zipmap`, `l-zipunzip`); without inlining of predicates, programs whose
-/// state flows through globals (`counter`) — and its models, having no predicates
-/// eliminated, carry no quantifiers.
-const CONFIGURATIONS: &[(&str, u32)] = &[
-    ("", 4),
-    ("(set-option :fp.spacer.global true)", 3),
-    (
-        "(set-option :fp.spacer.global true)(set-option :fp.xform.inline_eager false)\
-         (set-option :fp.xform.inline_linear false)",
-        2,
-    ),
-    (
-        "(set-option :fp.xform.inline_eager false)(set-option :fp.xform.inline_linear false)",
-        1,
-    ),
+/// Remembers that no proof came within what a run was willing to wait, so later runs of
+/// the same clauses (a suite's other bounds) do not wait again.
+pub fn remember_no_proof(system_key: u64, why: &str) {
+    remember(system_key, &ChcAnswer::NoProof(why.to_string()));
+}
+
+/// The clauses of `ir`, if there is anything to prove (an entry that may fail).
+pub fn system_of(ir: &IrProgram) -> Option<HornSystem> {
+    HornSystem::of(ir).filter(HornSystem::has_goal)
+}
+
+/// Answers found in this process, by clauses and budget.
+static MEMO: Mutex<Option<HashMap<u64, ChcAnswer>>> = Mutex::new(None);
+
+fn memo_key(system: &HornSystem, limits: ChcLimits) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    system.script().hash(&mut hasher);
+    limits.budget.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The answer found for `key` in this process, if any.
+pub fn remembered_answer(system: &HornSystem, limits: ChcLimits) -> Option<ChcAnswer> {
+    remembered(memo_key(system, limits))
+}
+
+fn remembered(key: u64) -> Option<ChcAnswer> {
+    MEMO.lock().ok()?.as_ref()?.get(&key).cloned()
+}
+
+fn remember(key: u64, answer: &ChcAnswer) {
+    if let Ok(mut memo) = MEMO.lock() {
+        memo.get_or_insert_with(HashMap::new)
+            .insert(key, answer.clone());
+    }
+}
+
+/// Spacer's configurations, run side by side (the first checked proof or refutation
+/// ends the others). Measured on benchmarks/programs and the shared suite: the default
+/// proves most programs within a second; global guidance alone proves mutual recursion
+/// (`evenodd`) and list programs (`l-zipmap`, `l-zipunzip`); without inlining of
+/// predicates, programs whose state flows through globals (`counter`, `iterate`) — and
+/// its models, with no predicate eliminated, carry no quantifiers.
+const CONFIGURATIONS: &[&str] = &[
+    "",
+    "(set-option :fp.spacer.global true)",
+    "(set-option :fp.xform.inline_eager false)(set-option :fp.xform.inline_linear false)",
 ];
 
-/// Spacer in each configuration until one model passes the re-check or one finds the
-/// clauses unsatisfiable. `None` if cancelled.
+/// Spacer in every configuration at once, until one model passes the re-check or one
+/// run finds the clauses unsatisfiable. `None` if cancelled.
 fn solve(system: &HornSystem, limits: ChcLimits, cancel: &AtomicBool) -> Option<ChcAnswer> {
-    let clauses = system.script();
+    let clauses = Arc::new(system.script());
+    let system = Arc::new(system.clone());
+    let lanes_stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let lanes: Vec<JoinHandle<()>> = CONFIGURATIONS
+        .iter()
+        .enumerate()
+        .map(|(index, options)| {
+            let (system, clauses) = (system.clone(), clauses.clone());
+            let (stop, sender) = (lanes_stop.clone(), sender.clone());
+            std::thread::spawn(move || {
+                let script = format!("{options}\n{clauses}(get-model)\n");
+                let result = attempt_once(&system, &script, limits, &stop);
+                let _ = sender.send((index, result));
+            })
+        })
+        .collect();
+    drop(sender);
     let mut reasons = Vec::new();
-    for (index, (options, share)) in CONFIGURATIONS.iter().enumerate() {
-        let now = Instant::now();
-        if now >= limits.deadline {
-            reasons.push("its time budget ran out".to_string());
+    let mut answer = None;
+    while answer.is_none() && reasons.len() < CONFIGURATIONS.len() {
+        if cancel.load(Ordering::SeqCst) {
             break;
         }
-        // Each configuration gets 1/share of what is left; the last one all of it.
-        let left = limits.deadline - now;
-        let slice = if index + 1 == CONFIGURATIONS.len() {
-            left
-        } else {
-            left / *share
-        };
-        let attempt = ChcLimits {
-            deadline: now + slice,
-            ..limits
-        };
-        let script = format!("{options}\n{clauses}(get-model)\n");
-        match attempt_once(system, &script, attempt, cancel)? {
-            Ok(answer) => return Some(answer),
-            Err(why) => reasons.push(format!("configuration {}: {why}", index + 1)),
+        match receiver.recv_timeout(Duration::from_millis(5)) {
+            Ok((_, Some(Ok(found)))) => answer = Some(found),
+            Ok((index, Some(Err(why)))) => {
+                reasons.push(format!("configuration {}: {why}", index + 1))
+            }
+            Ok((index, None)) => reasons.push(format!("configuration {}: stopped", index + 1)),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    Some(ChcAnswer::NoProof(reasons.join("; ")))
+    lanes_stop.store(true, Ordering::SeqCst);
+    for lane in lanes {
+        let _ = lane.join();
+    }
+    if cancel.load(Ordering::SeqCst) && answer.is_none() {
+        return None;
+    }
+    Some(answer.unwrap_or_else(|| ChcAnswer::NoProof(reasons.join("; "))))
 }
 
 /// One Spacer run and the re-check of its model: `Ok` for a checked proof or a

@@ -19,6 +19,10 @@ fn simplify_inner(term: &Sx, env: &HashMap<String, Sx>) -> Sx {
         Sx::List(items) => items,
     };
     let head = items.first().and_then(Sx::atom).unwrap_or("");
+    // (! t :weight 0): the annotation is for the solver only.
+    if head == "!" && items.len() >= 2 {
+        return simplify(&items[1], env);
+    }
     if head == "let" && items.len() == 3 {
         let mut inner = env.clone();
         for binding in items[1].list().unwrap_or(&[]) {
@@ -146,6 +150,7 @@ fn shown(term: &Sx) -> (String, Level) {
         ),
         ("-", 2) => infix(&args[0], "−", &args[1], Level::Sum),
         ("*", _) => joined(args, " · ", Level::Product),
+        ("exists" | "forall", 2) => quantified(head, &args[0], &args[1]),
         ("ite", 3) => (
             format!(
                 "if {} then {} else {}",
@@ -157,6 +162,19 @@ fn shown(term: &Sx) -> (String, Level) {
         ),
         _ => (call(items), Level::Atom),
     }
+}
+
+/// `∃ x, y. body`.
+fn quantified(kind: &str, bound: &Sx, body: &Sx) -> (String, Level) {
+    let names: Vec<String> = bound
+        .list()
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|b| b.list()?.first().map(Sx::to_string))
+        .collect();
+    let symbol = if kind == "exists" { "∃" } else { "∀" };
+    let text = format!("{symbol} {}. {}", names.join(", "), shown(body).0);
+    (text, Level::Implies)
 }
 
 fn atom_text(term: &Sx) -> String {
@@ -301,6 +319,12 @@ mod tests {
         assert_eq!(show("(- a (- b c))", &[]), "a − (b − c)");
         assert_eq!(show("(or (and a b) c)", &[]), "a ∧ b ∨ c");
         assert_eq!(show("(< (+ n (* (- 1) ret)) 2)", &[]), "n − ret < 2");
+    }
+
+    #[test]
+    fn quantifiers_read_as_such() {
+        let text = "(exists ((x!3 Int)) (! (and (> x!3 0) (= r x!3)) :weight 0))";
+        assert_eq!(show(text, &[]), "∃ x!3. x!3 > 0 ∧ r = x!3");
     }
 
     #[test]

@@ -18,9 +18,11 @@ pub mod witness;
 
 use crate::frontend::Checked;
 use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
+use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
 use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
 use indicatif::{ProgressBar, ProgressDrawTarget};
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use verdict::{Stats, UnknownReason, Verdict};
@@ -150,7 +152,14 @@ fn run(
             pids.push(pid);
         }
     };
-    let mut chc = start_chc(ir, options, started, &stop);
+    let chc = RefCell::new(DeferredChc::new(ir, options, started, &stop));
+    if let Some(proof) = chc
+        .borrow()
+        .as_ref()
+        .and_then(DeferredChc::remembered_proof)
+    {
+        return proved_before(proof, options, started);
+    }
     let session = match Session::start(&config) {
         Ok(session) => session,
         Err(e) => return solver_failure(e, options, started),
@@ -182,6 +191,9 @@ fn run(
         Ok(session)
     };
     let observer = |iteration: &driver::Iteration, inlined: usize| {
+        if let Some(chc) = chc.borrow_mut().as_mut() {
+            chc.tick(started);
+        }
         progress.set_message(format!(
             "depth bound {}, {inlined} instances inlined, {} open call sites",
             iteration.bound, iteration.open_sites
@@ -204,13 +216,27 @@ fn run(
         }
     };
     progress.finish_and_clear();
-    let (stop_reason, proof) = settle(report.stop.clone(), chc.as_mut(), &stop, deadline);
-    let no_proof = match chc.as_ref().and_then(|task| task.answer()) {
+    let mut chc = chc.into_inner();
+    if !matches!(report.stop, StopReason::Bug { .. } | StopReason::Verified)
+        && let Some(chc) = chc.as_mut()
+    {
+        chc.start_now();
+    }
+    let mut task = chc.and_then(|c| c.task);
+    let searching = started.elapsed();
+    let (stop_reason, proof) = settle(
+        report.stop.clone(),
+        task.as_mut(),
+        &stop,
+        deadline,
+        searching,
+    );
+    let no_proof = match task.as_ref().and_then(|task| task.answer()) {
         Some(chc::ChcAnswer::NoProof(why)) => Some(why.clone()),
         Some(chc::ChcAnswer::Refuted) => Some("the Horn clauses have a counterexample".into()),
         _ => None,
     };
-    drop(chc);
+    drop(task);
     let verdict = to_verdict(stop_reason, options.max_depth);
     Outcome {
         verdict,
@@ -220,32 +246,67 @@ fn run(
     }
 }
 
-/// Starts the Horn-clause engine beside the search (SI mode, when asked for); a proof
-/// raises `stop`, so the search ends at its next round.
-fn start_chc(
-    ir: &IrProgram,
-    options: &Options,
-    started: Instant,
-    stop: &StopSignal,
-) -> Option<chc::ChcTask> {
-    if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
-        return None;
-    }
-    let budget_end = started + options.chc_budget;
-    let deadline = match options.timeout {
-        Some(timeout) => budget_end.min(started + timeout),
-        None => budget_end,
-    };
-    let limits = chc::ChcLimits {
-        deadline,
-        memory_mib: options.memory_limit_mib,
-    };
-    let stop = stop.clone();
-    chc::ChcTask::start(ir, limits, move |answer| {
-        if matches!(answer, chc::ChcAnswer::Proved(_)) {
-            stop.raise(PROVED_BY_CHC);
+/// The Horn-clause engine of a run: it starts once the search has run for
+/// [`CHC_DELAY`] (a bug found at once needs no proof, and a small run should not share
+/// its cores with Spacer), or when the search has ended without a bug.
+struct DeferredChc {
+    pending: Option<(HornSystem, chc::ChcLimits)>,
+    task: Option<chc::ChcTask>,
+    stop: StopSignal,
+}
+
+/// How long the search runs alone before Spacer joins it.
+const CHC_DELAY: Duration = Duration::from_millis(150);
+
+impl DeferredChc {
+    /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.
+    fn new(ir: &IrProgram, options: &Options, started: Instant, stop: &StopSignal) -> Option<Self> {
+        if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
+            return None;
         }
-    })
+        let budget = match options.timeout {
+            Some(timeout) => options.chc_budget.min(timeout),
+            None => options.chc_budget,
+        };
+        let limits = chc::ChcLimits {
+            deadline: started + budget,
+            budget,
+            memory_mib: options.memory_limit_mib,
+        };
+        Some(DeferredChc {
+            pending: Some((chc::system_of(ir)?, limits)),
+            task: None,
+            stop: stop.clone(),
+        })
+    }
+
+    /// A proof this process already found for the same clauses.
+    fn remembered_proof(&self) -> Option<proof::Proof> {
+        let (system, limits) = self.pending.as_ref()?;
+        match chc::remembered_answer(system, *limits)? {
+            chc::ChcAnswer::Proved(proof) => Some(proof),
+            _ => None,
+        }
+    }
+
+    /// Starts Spacer if the search has run for long enough.
+    fn tick(&mut self, started: Instant) {
+        if started.elapsed() >= CHC_DELAY {
+            self.start_now();
+        }
+    }
+
+    fn start_now(&mut self) {
+        let Some((system, limits)) = self.pending.take() else {
+            return;
+        };
+        let stop = self.stop.clone();
+        self.task = Some(chc::ChcTask::start(system, limits, move |answer| {
+            if matches!(answer, chc::ChcAnswer::Proved(_)) {
+                stop.raise(PROVED_BY_CHC);
+            }
+        }));
+    }
 }
 
 /// Why the search stops when the Horn-clause engine proved the program.
@@ -260,6 +321,7 @@ fn settle(
     chc: Option<&mut chc::ChcTask>,
     stop: &StopSignal,
     deadline: Option<Instant>,
+    searching: Duration,
 ) -> (StopReason, Option<proof::Proof>) {
     if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
         return (searched, None);
@@ -268,9 +330,19 @@ fn settle(
     if let Some(task) = chc
         && out_of_memory.is_none()
     {
-        let until = deadline.unwrap_or_else(|| Instant::now() + DEFAULT_CHC_BUDGET);
-        if let Some(chc::ChcAnswer::Proved(proof)) = task.wait_until(until) {
-            return (StopReason::Verified, Some(proof.clone()));
+        // Waiting costs the user time the search did not: at most as long again as the
+        // search took, and at least CHC_MIN_WAIT (within the proof budget).
+        let wait = Instant::now() + CHC_MIN_WAIT.max(2 * searching);
+        let until = deadline.map_or(wait, |d| d.min(wait));
+        match task.wait_until(until) {
+            Some(chc::ChcAnswer::Proved(proof)) => {
+                return (StopReason::Verified, Some(proof.clone()));
+            }
+            Some(_) => {}
+            None => {
+                let why = "no proof within the time this run waits for one";
+                chc::remember_no_proof(task.key, why);
+            }
         }
     }
     match (searched, stop.raised()) {
@@ -283,6 +355,9 @@ fn settle(
         (other, _) => (other, None),
     }
 }
+
+/// How long a run that searched briefly still waits for a proof.
+const CHC_MIN_WAIT: Duration = Duration::from_secs(2);
 
 /// A spinner with a message on stderr when it is a terminal and `enabled`; hidden otherwise.
 fn progress_line(enabled: bool) -> ProgressBar {
@@ -317,6 +392,28 @@ fn stats(report: &RunReport, started: Instant) -> Stats {
     }
 }
 
+/// VERIFIED from a proof this process found for the same program before.
+fn proved_before(proof: proof::Proof, options: &Options, started: Instant) -> Outcome {
+    Outcome {
+        verdict: Verdict::Verified,
+        stats: no_search_stats(options, started),
+        proof: Some(proof),
+        no_proof: None,
+    }
+}
+
+/// The statistics of a run that searched nothing.
+fn no_search_stats(options: &Options, started: Instant) -> Stats {
+    Stats {
+        time_ms: started.elapsed().as_millis() as u64,
+        solver_calls: 0,
+        inlined: 0,
+        open_sites: 0,
+        mode: format!("{:?}", options.mode).to_lowercase(),
+        iterations: 0,
+    }
+}
+
 fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcome {
     let reason = match e {
         SolverError::Timeout => UnknownReason::Timeout,
@@ -324,14 +421,7 @@ fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcom
     };
     Outcome {
         verdict: Verdict::Unknown { reason },
-        stats: Stats {
-            time_ms: started.elapsed().as_millis() as u64,
-            solver_calls: 0,
-            inlined: 0,
-            open_sites: 0,
-            mode: format!("{:?}", options.mode).to_lowercase(),
-            iterations: 0,
-        },
+        stats: no_search_stats(options, started),
         proof: None,
         no_proof: None,
     }
