@@ -45,6 +45,10 @@ use std::time::Duration;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Reject what is accepted only for BMC-2 compatibility (a method declared twice)
+    /// instead of warning about it.
+    #[arg(long, global = true)]
+    pub strict: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -153,8 +157,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
         }
     };
+    let strict = cli.strict;
     match cli.command {
-        Command::Check { file } => check(&file),
+        Command::Check { file } => check(&file, strict),
         Command::Verify {
             file,
             max_depth,
@@ -183,9 +188,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 summaries: !no_summaries,
                 ..engine::Options::default()
             };
-            verify(&file, &options, format)
+            verify(&file, &options, format, strict)
         }
-        Command::Lower { file, stats } => lower(&file, stats),
+        Command::Lower { file, stats } => lower(&file, stats, strict),
         Command::Run {
             file,
             args,
@@ -198,7 +203,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 fuel: max_steps,
                 trace,
             };
-            run(&file, &args, &config)
+            run(&file, &args, &config, strict)
         }
         Command::Suite {
             paths,
@@ -266,14 +271,23 @@ fn print_stdout(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn load_or_report(file: &Path) -> Result<Checked, ExitCode> {
-    load(file).map_err(|e| {
+/// Loads `file`; prints its warnings (or, with `strict`, fails on them as errors).
+fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
+    let checked = load(file).and_then(|c| if strict { c.strict() } else { Ok(c) });
+    let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
-    })
+    })?;
+    if !checked.warnings.is_empty() {
+        eprintln!(
+            "{}\n",
+            crate::diagnostics::render_all(&checked.warnings, &checked.file)
+        );
+    }
+    Ok(checked)
 }
 
-fn check(file: &Path) -> ExitCode {
+fn check(file: &Path, strict: bool) -> ExitCode {
     if is_ir_file(file) {
         return match load_ir(file) {
             Ok(program) => {
@@ -290,7 +304,7 @@ fn check(file: &Path) -> ExitCode {
             }
         };
     }
-    match load_or_report(file) {
+    match load_or_report(file, strict) {
         Ok(checked) => {
             outln!(
                 "ok: {} ({} methods, {} references)",
@@ -311,7 +325,7 @@ pub enum Format {
     Json,
 }
 
-fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
+fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) -> ExitCode {
     let outcome = if is_ir_file(file) {
         match load_ir(file) {
             Ok(program) => engine::verify_ir(&program, options),
@@ -321,7 +335,7 @@ fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
             }
         }
     } else {
-        match load_or_report(file) {
+        match load_or_report(file, strict) {
             Ok(checked) => engine::verify_horef(&checked, options),
             Err(code) => return code,
         }
@@ -333,8 +347,8 @@ fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
     report::exit_code(&outcome.verdict)
 }
 
-fn lower(file: &Path, stats: bool) -> ExitCode {
-    let checked = match load_or_report(file) {
+fn lower(file: &Path, stats: bool, strict: bool) -> ExitCode {
+    let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
@@ -355,11 +369,11 @@ fn lower(file: &Path, stats: bool) -> ExitCode {
     ExitCode::Ok
 }
 
-fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
+fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> ExitCode {
     if is_ir_file(file) {
         return run_ir(file, raw_args, config);
     }
-    let checked = match load_or_report(file) {
+    let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
