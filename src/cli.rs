@@ -73,6 +73,11 @@ pub enum Command {
         /// Give up (UNKNOWN, exit 5) after this many seconds in total.
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        /// Stop the solver and answer UNKNOWN (a solver error, exit 6) when one of its replies
+        /// has not arrived in full this many seconds after its command, with or without
+        /// --timeout.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, default_value = SOLVER_WAIT)]
+        solver_wait: Duration,
         /// The SMT solver to run.
         #[arg(long, value_enum, default_value_t = SolverKind::Z3)]
         solver: SolverKind,
@@ -129,6 +134,10 @@ pub enum Command {
         /// Give each run up to this many seconds (then it is UNKNOWN, which fails).
         #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
         timeout: Option<Duration>,
+        /// Stop the solver and count the run as UNKNOWN when one of its replies has not
+        /// arrived in full this many seconds after its command.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, default_value = SOLVER_WAIT)]
+        solver_wait: Duration,
         /// Stratified inlining on demand (`si`) or full bound-K unrolling (`unroll`).
         #[arg(long, value_enum, default_value_t = Mode::Si)]
         mode: Mode,
@@ -165,6 +174,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             max_depth,
             mode,
             timeout,
+            solver_wait,
             solver,
             dump_smt,
             format,
@@ -182,6 +192,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 max_depth,
                 mode,
                 timeout,
+                solver_wait,
                 solver,
                 dump_smt,
                 progress: true,
@@ -210,6 +221,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             jobs,
             max_depth,
             timeout,
+            solver_wait,
             mode,
             solver,
             format,
@@ -218,6 +230,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             let config = suite::Config {
                 max_depth,
                 timeout,
+                solver_wait,
                 mode,
                 solver,
                 jobs: jobs.map_or_else(suite::default_jobs, |n| n.get()),
@@ -229,6 +242,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         }
     }
 }
+
+/// The default of `--solver-wait`, in seconds: [`crate::solver::DEFAULT_REPLY_WAIT`]
+/// (a test checks that they agree).
+const SOLVER_WAIT: &str = "300";
 
 /// A `--timeout` value: a positive number of seconds, at most 10^9 (so that a deadline
 /// computed from it cannot overflow).
@@ -558,5 +575,14 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
             outln!("inconclusive: gave up after {steps} steps (raise --max-steps)");
             ExitCode::Inconclusive
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_solver_wait_default_is_the_solver_modules() {
+        let parsed = super::positive_seconds(super::SOLVER_WAIT);
+        assert_eq!(parsed, Ok(crate::solver::DEFAULT_REPLY_WAIT));
     }
 }

@@ -27,6 +27,8 @@ pub struct Options {
     pub max_depth: u32,
     pub mode: Mode,
     pub timeout: Option<Duration>,
+    /// How long one solver reply may take (`--solver-wait`); past it the run is UNKNOWN.
+    pub solver_wait: Duration,
     pub solver: SolverKind,
     pub dump_smt: Option<PathBuf>,
     pub policy: InliningPolicy,
@@ -42,6 +44,7 @@ impl Default for Options {
             max_depth: 10,
             mode: Mode::Si,
             timeout: None,
+            solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             solver: SolverKind::Z3,
             dump_smt: None,
             policy: InliningPolicy::default(),
@@ -91,6 +94,7 @@ fn run(
     let config = SolverConfig {
         kind: options.solver,
         deadline,
+        reply_wait: options.solver_wait,
         dump: options.dump_smt.clone(),
     };
     let session = match Session::start(&config) {

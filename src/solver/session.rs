@@ -97,9 +97,8 @@ impl Session {
         if config.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(SolverError::Timeout);
         }
-        let watch = config.deadline.is_some();
         let dump = config.dump.as_deref();
-        let process = SolverProcess::spawn(config.kind, program.as_ref(), dump, watch)?;
+        let process = SolverProcess::spawn(config.kind, program.as_ref(), dump, config.reply_wait)?;
         let terms = ContextBuilder::new()
             .build()
             .map_err(|e| SolverError::io("creating the term store", e))?;
