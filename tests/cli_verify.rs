@@ -61,6 +61,11 @@ fn a_bug_exits_10_with_stable_json_keys() {
     for key in ["time_ms", "solver_calls", "inlined", "open_sites", "mode"] {
         assert!(json["stats"].get(key).is_some(), "missing stats key {key}");
     }
+    // The solver's share is measured (starting z3 alone takes some time) and is a part of
+    // the whole.
+    let ms = |key: &str| json["stats"][key].as_u64().expect(key);
+    assert!(ms("solver_ms") > 0, "{json}");
+    assert!(ms("solver_ms") <= ms("time_ms"), "{json}");
 }
 
 #[test]

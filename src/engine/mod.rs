@@ -9,11 +9,12 @@ pub mod entry_split;
 pub mod groups;
 pub mod houdini;
 pub mod report;
+pub mod tree_size;
 pub mod verdict;
 pub mod witness;
 
 use crate::frontend::Checked;
-use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
+use crate::solver::{Session, SolverClock, SolverConfig, SolverError, SolverKind};
 use boogie_like::ir::Program as IrProgram;
 use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason};
 use indicatif::{ProgressBar, ProgressDrawTarget};
@@ -96,10 +97,11 @@ fn run(
         deadline,
         reply_wait: options.solver_wait,
         dump: options.dump_smt.clone(),
+        clock: SolverClock::default(),
     };
     let session = match Session::start(&config) {
         Ok(session) => session,
-        Err(e) => return solver_failure(e, options, started),
+        Err(e) => return solver_failure(e, options, started, &config.clock),
     };
     let limits = Limits {
         max_depth: options.max_depth,
@@ -152,7 +154,7 @@ fn run(
     let verdict = to_verdict(report.stop.clone(), options.max_depth);
     Outcome {
         verdict,
-        stats: stats(&report, started),
+        stats: stats(&report, started, &config.clock),
     }
 }
 
@@ -175,9 +177,10 @@ fn plain_verdict(stop: StopReason) -> Verdict {
     }
 }
 
-fn stats(report: &RunReport, started: Instant) -> Stats {
+fn stats(report: &RunReport, started: Instant, clock: &SolverClock) -> Stats {
     Stats {
         time_ms: started.elapsed().as_millis() as u64,
+        solver_ms: clock.total().as_millis() as u64,
         solver_calls: report.solver_calls,
         inlined: report.inlined,
         open_sites: report.peak_open_sites,
@@ -189,7 +192,12 @@ fn stats(report: &RunReport, started: Instant) -> Stats {
     }
 }
 
-fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcome {
+fn solver_failure(
+    e: SolverError,
+    options: &Options,
+    started: Instant,
+    clock: &SolverClock,
+) -> Outcome {
     let reason = match e {
         SolverError::Timeout => UnknownReason::Timeout,
         other => UnknownReason::SolverError(other.to_string()),
@@ -198,6 +206,7 @@ fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcom
         verdict: Verdict::Unknown { reason },
         stats: Stats {
             time_ms: started.elapsed().as_millis() as u64,
+            solver_ms: clock.total().as_millis() as u64,
             solver_calls: 0,
             inlined: 0,
             open_sites: 0,

@@ -102,6 +102,8 @@ pub struct SolverConfig {
     pub reply_wait: Duration,
     /// Where to write the solver dialogue (`--dump-smt FILE`); the file is overwritten.
     pub dump: Option<PathBuf>,
+    /// Where every session started from this configuration (or a clone) adds its time.
+    pub clock: super::SolverClock,
 }
 
 impl Default for SolverConfig {
@@ -111,6 +113,7 @@ impl Default for SolverConfig {
             deadline: None,
             reply_wait: DEFAULT_REPLY_WAIT,
             dump: None,
+            clock: super::SolverClock::default(),
         }
     }
 }

@@ -32,6 +32,7 @@
 //! - **Model values are read, not guessed**: integers of any size and sign, booleans,
 //!   constructors of declared datatypes ([`ModelValue`]); anything else is `BadReply`.
 
+mod clock;
 mod config;
 mod error;
 mod locate;
@@ -42,6 +43,7 @@ mod session;
 mod terms;
 mod watchdog;
 
+pub use clock::SolverClock;
 pub use config::{DEFAULT_REPLY_WAIT, SolverConfig, SolverKind};
 pub use easy_smt::{Context, SExpr};
 pub use error::SolverError;

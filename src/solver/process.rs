@@ -358,12 +358,19 @@ impl SolverProcess {
     }
 }
 
-impl Drop for SolverProcess {
-    fn drop(&mut self) {
+impl SolverProcess {
+    /// Stops the watchdog, kills and reaps the solver; harmless when done before.
+    pub(crate) fn stop(&mut self) {
         if let Some(watchdog) = self.watchdog.take() {
             watchdog.stop();
         }
         kill_and_reap(&self.child);
+    }
+}
+
+impl Drop for SolverProcess {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
