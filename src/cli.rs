@@ -45,6 +45,10 @@ use std::time::Duration;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Reject what is accepted only for BMC-2 compatibility (a method declared twice)
+    /// instead of warning about it.
+    #[arg(long, global = true)]
+    pub strict: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -69,6 +73,11 @@ pub enum Command {
         /// Give up (UNKNOWN, exit 5) after this many seconds in total.
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        /// Stop the solver and answer UNKNOWN (a solver error, exit 6) when one of its replies
+        /// has not arrived in full this many seconds after its command, with or without
+        /// --timeout.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, default_value = SOLVER_WAIT)]
+        solver_wait: Duration,
         /// The SMT solver to run.
         #[arg(long, value_enum, default_value_t = SolverKind::Z3)]
         solver: SolverKind,
@@ -141,6 +150,10 @@ pub enum Command {
         /// Give each run up to this many seconds (then it is UNKNOWN, which fails).
         #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
         timeout: Option<Duration>,
+        /// Stop the solver and count the run as UNKNOWN when one of its replies has not
+        /// arrived in full this many seconds after its command.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, default_value = SOLVER_WAIT)]
+        solver_wait: Duration,
         /// Stratified inlining on demand (`si`) or full bound-K unrolling (`unroll`).
         #[arg(long, value_enum, default_value_t = Mode::Si)]
         mode: Mode,
@@ -169,13 +182,15 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
         }
     };
+    let strict = cli.strict;
     match cli.command {
-        Command::Check { file } => check(&file),
+        Command::Check { file } => check(&file, strict),
         Command::Verify {
             file,
             max_depth,
             mode,
             timeout,
+            solver_wait,
             solver,
             dump_smt,
             format,
@@ -196,6 +211,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 max_depth,
                 mode,
                 timeout,
+                solver_wait,
                 solver,
                 dump_smt,
                 progress: true,
@@ -205,9 +221,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 ..engine::Options::default()
             };
-            verify(&file, &options, format)
+            verify(&file, &options, format, strict)
         }
-        Command::Lower { file, stats, emit } => lower(&file, stats, emit),
+        Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
         Command::Run {
             file,
             args,
@@ -220,13 +236,14 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 fuel: max_steps,
                 trace,
             };
-            run(&file, &args, &config)
+            run(&file, &args, &config, strict)
         }
         Command::Suite {
             paths,
             jobs,
             max_depth,
             timeout,
+            solver_wait,
             mode,
             solver,
             format,
@@ -235,6 +252,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             let config = suite::Config {
                 max_depth,
                 timeout,
+                solver_wait,
                 mode,
                 solver,
                 jobs: jobs.map_or_else(suite::default_jobs, |n| n.get()),
@@ -246,6 +264,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         }
     }
 }
+
+/// The default of `--solver-wait`, in seconds: [`crate::solver::DEFAULT_REPLY_WAIT`]
+/// (a test checks that they agree).
+const SOLVER_WAIT: &str = "300";
 
 /// A `--timeout` value: a positive number of seconds, at most 10^9 (so that a deadline
 /// computed from it cannot overflow).
@@ -288,14 +310,23 @@ fn print_stdout(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn load_or_report(file: &Path) -> Result<Checked, ExitCode> {
-    load(file).map_err(|e| {
+/// Loads `file`; prints its warnings (or, with `strict`, fails on them as errors).
+fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
+    let checked = load(file).and_then(|c| if strict { c.strict() } else { Ok(c) });
+    let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
-    })
+    })?;
+    if !checked.warnings.is_empty() {
+        eprintln!(
+            "{}\n",
+            crate::diagnostics::render_all(&checked.warnings, &checked.file)
+        );
+    }
+    Ok(checked)
 }
 
-fn check(file: &Path) -> ExitCode {
+fn check(file: &Path, strict: bool) -> ExitCode {
     if is_ir_file(file) {
         return match load_ir(file) {
             Ok(program) => {
@@ -312,7 +343,7 @@ fn check(file: &Path) -> ExitCode {
             }
         };
     }
-    match load_or_report(file) {
+    match load_or_report(file, strict) {
         Ok(checked) => {
             outln!(
                 "ok: {} ({} methods, {} references)",
@@ -333,7 +364,7 @@ pub enum Format {
     Json,
 }
 
-fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
+fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) -> ExitCode {
     let outcome = if is_ir_file(file) {
         match load_ir(file) {
             Ok(program) => engine::verify_ir(&program, options),
@@ -343,7 +374,7 @@ fn verify(file: &Path, options: &engine::Options, format: Format) -> ExitCode {
             }
         }
     } else {
-        match load_or_report(file) {
+        match load_or_report(file, strict) {
             Ok(checked) => engine::verify_horef(&checked, options),
             Err(code) => return code,
         }
@@ -364,8 +395,8 @@ pub enum Emit {
     Chc,
 }
 
-fn lower(file: &Path, stats: bool, emit: Emit) -> ExitCode {
-    let checked = match load_or_report(file) {
+fn lower(file: &Path, stats: bool, emit: Emit, strict: bool) -> ExitCode {
+    let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
@@ -398,11 +429,11 @@ fn lower(file: &Path, stats: bool, emit: Emit) -> ExitCode {
     ExitCode::Ok
 }
 
-fn run(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
+fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> ExitCode {
     if is_ir_file(file) {
         return run_ir(file, raw_args, config);
     }
-    let checked = match load_or_report(file) {
+    let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
         Err(code) => return code,
     };
@@ -587,5 +618,14 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
             outln!("inconclusive: gave up after {steps} steps (raise --max-steps)");
             ExitCode::Inconclusive
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_solver_wait_default_is_the_solver_modules() {
+        let parsed = super::positive_seconds(super::SOLVER_WAIT);
+        assert_eq!(parsed, Ok(crate::solver::DEFAULT_REPLY_WAIT));
     }
 }

@@ -1,9 +1,11 @@
 //! The front end as one call: read a file, parse it, check it.
 //!
 //! Guarantees: [`load`] either returns a checked program or diagnostics that point into the
-//! file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics.
+//! file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics. What is
+//! accepted only for compatibility with the BMC-2 tool (a method declared again) comes back
+//! as warnings in [`Checked::warnings`]; [`Checked::strict`] turns them into errors.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::names::FunctionNames;
 use crate::span::{SourceFile, Span};
 use crate::syntax::{ast::Program, parse_program};
@@ -17,6 +19,27 @@ pub struct Checked {
     pub program: Program,
     pub info: TypeInfo,
     pub names: FunctionNames,
+    /// Accepted for BMC-2 compatibility, worth telling the user (`file:line:col` of both
+    /// places of a re-declared method).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The program if it has no warnings; else the warnings, as errors (`--strict`).
+    pub fn strict(self) -> Result<Checked, LoadError> {
+        if self.warnings.is_empty() {
+            return Ok(self);
+        }
+        let diagnostics = self
+            .warnings
+            .into_iter()
+            .map(|w| Diagnostic {
+                severity: Severity::Error,
+                ..w
+            })
+            .collect();
+        Err(invalid(self.file, diagnostics))
+    }
 }
 
 /// Why a file could not be loaded.
@@ -69,12 +92,45 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
         Err(diagnostics) => return Err(invalid(file, diagnostics)),
     };
     let names = FunctionNames::new(&program, &file);
+    let warnings = redeclaration_warnings(&program, &info, &file);
     Ok(Checked {
         file,
         program,
         info,
         names,
+        warnings,
     })
+}
+
+/// One warning per re-declared method, naming both declarations as `file:line:col`.
+fn redeclaration_warnings(
+    program: &Program,
+    info: &TypeInfo,
+    file: &SourceFile,
+) -> Vec<Diagnostic> {
+    let at = |span: Span| format!("{}:{}", file.name, file.line_col(span.start as usize));
+    info.redeclarations
+        .iter()
+        .map(|r| {
+            let (previous, again) = (program.method(r.previous), program.method(r.again));
+            let name = &again.name.name;
+            Diagnostic::warning(
+                again.name.span,
+                format!(
+                    "the method `{name}` is declared again at {}; it was declared at {}",
+                    at(again.name.span),
+                    at(previous.name.span)
+                ),
+                "declared again here",
+            )
+            .with_note(format!(
+                "as the BMC-2 tool does, the methods after this one and `Main` call this \
+                 declaration, the methods before it keep calling the one at {}; \
+                 `--strict` makes this an error",
+                at(previous.name.span)
+            ))
+        })
+        .collect()
 }
 
 fn invalid(file: SourceFile, diagnostics: Vec<Diagnostic>) -> LoadError {

@@ -13,6 +13,7 @@ pub mod inputs;
 pub mod interp;
 pub mod ir_file;
 pub mod lower;
+pub mod method_scope;
 pub mod names;
 pub mod solver;
 pub mod span;

@@ -2,7 +2,8 @@
 //!
 //! Guarantees on success: every expression has a type in [`TypeInfo::expr_types`], every
 //! variable occurrence is resolved to the binder or method it names (ordinary lexical
-//! scoping: inner binders shadow outer ones and shadow method names), every `!r` / `r := e`
+//! scoping: inner binders shadow outer ones and shadow method names; a method declared more
+//! than once resolves as [`crate::method_scope`] says), every `!r` / `r := e`
 //! names a declared reference, applications pass exactly as many arguments as the function
 //! takes, `Main` takes only `Int`/`Unit` inputs, and `Store` initial values are constants.
 //! On failure it returns every error it found, not just the first: after an error the
@@ -10,6 +11,7 @@
 //! does not cascade.
 
 use crate::diagnostics::Diagnostic;
+use crate::method_scope::{MethodScope, Redeclaration, UseSite};
 use crate::span::Span;
 use crate::syntax::ast::*;
 use std::collections::HashMap;
@@ -31,6 +33,8 @@ pub struct TypeInfo {
     pub vars: HashMap<ExprId, Resolution>,
     /// Which reference each `!r` / `r := e` expression names, by `ExprId`.
     pub refs: HashMap<ExprId, RefId>,
+    /// Methods declared again under a name already declared (accepted, as BMC-2 does).
+    pub redeclarations: Vec<Redeclaration>,
 }
 
 impl TypeInfo {
@@ -63,7 +67,9 @@ type Ty = Option<Type>;
 
 struct Checker<'p> {
     program: &'p Program,
-    methods: HashMap<&'p str, MethodId>,
+    methods: MethodScope<'p>,
+    /// Where the expressions being checked are, for resolving method names.
+    site: UseSite,
     refs: HashMap<&'p str, RefId>,
     /// Binders in scope, innermost last.
     scope: Vec<(Rc<str>, BinderId, Type)>,
@@ -76,7 +82,8 @@ impl<'p> Checker<'p> {
     fn new(program: &'p Program) -> Checker<'p> {
         Checker {
             program,
-            methods: HashMap::new(),
+            methods: MethodScope::new(program),
+            site: UseSite::Outside,
             refs: HashMap::new(),
             scope: Vec::new(),
             types: vec![None; program.expr_count as usize],
@@ -103,13 +110,15 @@ impl<'p> Checker<'p> {
 
     fn check_declarations(&mut self) {
         self.declare_refs();
-        self.declare_methods();
+        self.info.redeclarations = self.methods.redeclarations();
         for decl in &self.program.store {
             self.check_store_init(decl);
         }
         for method in &self.program.methods {
+            self.site = UseSite::Method(method.id);
             self.check_function_body(&method.params, &method.ret, &method.body);
         }
+        self.site = UseSite::Outside;
         self.check_main();
     }
 
@@ -117,14 +126,6 @@ impl<'p> Checker<'p> {
         for decl in &self.program.store {
             if self.refs.insert(&decl.name.name, decl.id).is_some() {
                 self.duplicate(&decl.name, "reference");
-            }
-        }
-    }
-
-    fn declare_methods(&mut self) {
-        for method in &self.program.methods {
-            if self.methods.insert(&method.name.name, method.id).is_some() {
-                self.duplicate(&method.name, "method");
             }
         }
     }
@@ -289,7 +290,7 @@ impl<'p> Checker<'p> {
             self.info.vars.insert(e.id, Resolution::Local(*binder));
             return Some(ty.clone());
         }
-        if let Some(&method) = self.methods.get(&*name.name) {
+        if let Some(method) = self.methods.resolve(&name.name, self.site) {
             self.info.vars.insert(e.id, Resolution::Method(method));
             return Some(self.program.method(method).ty());
         }

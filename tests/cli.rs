@@ -27,6 +27,28 @@ fn check(path: &str) -> CliRun {
     horef_si(["check", path])
 }
 
+// ----- BMC-2 compatibility -----
+
+/// A method declared twice is accepted with a warning naming both places; `--strict`
+/// rejects it (exit 2) with the same locations.
+#[test]
+fn a_redeclared_method_warns_with_both_places_and_strict_rejects_it() {
+    let path = program("redeclared.horef");
+    let run = check(&path);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    assert!(run.stdout.starts_with("ok: "), "{run:#?}");
+    let both = format!("declared again at {path}:12:1; it was declared at {path}:10:1");
+    assert!(run.stderr.starts_with("warning: "), "{run:#?}");
+    assert!(run.stderr.contains(&both), "{run:#?}");
+    for args in [["--strict", "check"], ["check", "--strict"]] {
+        let strict = horef_si([args[0], args[1], path.as_str()]);
+        assert_eq!(strict.code, Some(2), "{strict:#?}");
+        assert!(strict.stderr.starts_with("error: "), "{strict:#?}");
+        assert!(strict.stderr.contains(&both), "{strict:#?}");
+        assert!(strict.stdout.is_empty(), "{strict:#?}");
+    }
+}
+
 // ----- exit codes and output -----
 
 #[test]

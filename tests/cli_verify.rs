@@ -61,6 +61,11 @@ fn a_bug_exits_10_with_stable_json_keys() {
     for key in ["time_ms", "solver_calls", "inlined", "open_sites", "mode"] {
         assert!(json["stats"].get(key).is_some(), "missing stats key {key}");
     }
+    // The solver's share is measured (starting z3 alone takes some time) and is a part of
+    // the whole.
+    let ms = |key: &str| json["stats"][key].as_u64().expect(key);
+    assert!(ms("solver_ms") > 0, "{json}");
+    assert!(ms("solver_ms") <= ms("time_ms"), "{json}");
 }
 
 #[test]
@@ -183,4 +188,48 @@ exec 0<&-
     assert_eq!(out.status.code(), Some(6), "{:?}: {text}", out.status);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(json["verdict"], "unknown");
+}
+
+/// Without `--timeout`, a solver that never answers a check ends the run after
+/// `--solver-wait` seconds: UNKNOWN with the reason, exit 6 (a solver error), no hang.
+#[test]
+fn a_solver_that_never_answers_is_unknown_after_the_solver_wait() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fake = dir.path().join("z3");
+    // Acknowledges every command but hangs on the first check.
+    let script = "#!/bin/sh
+while read -r line; do
+  case \"$line\" in
+    *check-sat*) exec /bin/sleep 600 ;;
+    *) echo success ;;
+  esac
+done
+";
+    std::fs::write(&fake, script).expect("write the fake solver");
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let file = program(BUGGY);
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "3", "--solver-wait", "1"])
+        .arg(file.path())
+        .env("PATH", dir.path())
+        .output()
+        .expect("run");
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(30), "{took:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(6), "{:?}: {text}", out.status);
+    assert!(text.starts_with("UNKNOWN"), "{text}");
+    assert!(text.contains("no complete reply within 1 s"), "{text}");
+    assert!(text.contains("check-sat"), "{text}");
+}
+
+#[test]
+fn a_bad_solver_wait_is_a_usage_error() {
+    let file = program(BUGGY);
+    for bad in ["0", "-1", "soon"] {
+        let out = verify(&file, &["--solver-wait", bad]);
+        assert_eq!(out.status.code(), Some(1), "--solver-wait {bad}");
+    }
 }

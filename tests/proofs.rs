@@ -35,7 +35,11 @@ fn z3_on_printed_clauses(file: &Path) -> String {
         .arg(file)
         .output()
         .expect("run horef-si");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let clauses = program(&String::from_utf8_lossy(&out.stdout));
     let solved = Command::new("z3")
         .arg("-T:60")
@@ -52,8 +56,14 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
     // Safe at every depth: the clauses are satisfiable; with a bug: they are not.
     assert_eq!(z3_on_printed_clauses(&programs.join("fib.horef")), "sat");
     assert_eq!(z3_on_printed_clauses(&programs.join("mc91.horef")), "sat");
-    assert_eq!(z3_on_printed_clauses(&programs.join("fib-e.horef")), "unsat");
-    assert_eq!(z3_on_printed_clauses(&programs.join("mc91-e.horef")), "unsat");
+    assert_eq!(
+        z3_on_printed_clauses(&programs.join("fib-e.horef")),
+        "unsat"
+    );
+    assert_eq!(
+        z3_on_printed_clauses(&programs.join("mc91-e.horef")),
+        "unsat"
+    );
 }
 
 #[test]
@@ -68,14 +78,25 @@ fn printed_clauses_eliminate_selectors_and_say_what_each_is() {
     assert!(text.contains("; goal: the entry fails"), "{text}");
     assert!(text.contains("(declare-fun append!rel (Bool IntList IntList IntList"));
     // `head`/`tail` are partial: Spacer refuses them, so none may remain.
-    assert!(!text.contains("(head ") && !text.contains("(tail "), "{text}");
+    assert!(
+        !text.contains("(head ") && !text.contains("(tail "),
+        "{text}"
+    );
 }
 
 #[test]
 fn spacer_proves_fib_at_every_depth_and_the_summary_is_shown() {
     let file = root().join("benchmarks/programs/fib.horef");
     let out = horef_si()
-        .args(["verify", "--max-depth", "15", "--proofs", "chc", "--format", "json"])
+        .args([
+            "verify",
+            "--max-depth",
+            "15",
+            "--proofs",
+            "chc",
+            "--format",
+            "json",
+        ])
         .arg(&file)
         .output()
         .expect("run horef-si");
@@ -122,7 +143,12 @@ fn a_bug_is_still_a_bug_with_both_proof_engines() {
         .arg(root().join("benchmarks/programs/fib-e.horef"))
         .output()
         .expect("run horef-si");
-    assert_eq!(out.status.code(), Some(10), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(10),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]
@@ -133,11 +159,19 @@ fn past_the_memory_limit_the_run_is_unknown_resource() {
         .arg(root().join("benchmarks/programs/fib.horef"))
         .output()
         .expect("run horef-si");
-    assert_eq!(out.status.code(), Some(5), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(json["verdict"], "unknown");
     let reason = json["reason"].as_str().expect("reason");
-    assert!(reason.contains("resource") && reason.contains("memory limit of 1 MiB"), "{reason}");
+    assert!(
+        reason.contains("resource") && reason.contains("memory limit of 1 MiB"),
+        "{reason}"
+    );
 }
 
 // ----- soundness: VERIFIED against concrete runs -----
@@ -150,7 +184,10 @@ const FUEL: u64 = 200_000;
 fn safe_programs() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in ["tests/programs", "benchmarks/programs"] {
-        for entry in std::fs::read_dir(root().join(dir)).expect("folder").flatten() {
+        for entry in std::fs::read_dir(root().join(dir))
+            .expect("folder")
+            .flatten()
+        {
             let path = entry.path();
             let name = path.file_stem().unwrap_or_default().to_string_lossy();
             if path.extension().is_some_and(|e| e == "horef") && !name.ends_with("-e") {
@@ -278,5 +315,8 @@ fn a_mutant_that_fails_is_never_verified() {
         }
     }
     println!("{failing} failing mutants, {bugs} reported as BUG");
-    assert!(failing >= 20, "only {failing} mutants fail: the test checks too little");
+    assert!(
+        failing >= 20,
+        "only {failing} mutants fail: the test checks too little"
+    );
 }

@@ -19,7 +19,7 @@ fn config(kind: SolverKind) -> SolverConfig {
     SolverConfig {
         kind,
         deadline: Some(Instant::now() + TEST_DEADLINE),
-        dump: None,
+        ..SolverConfig::default()
     }
 }
 
@@ -223,6 +223,7 @@ fn hard_query_times_out(kind: SolverKind) {
         kind,
         deadline: Some(started + Duration::from_secs(1)),
         dump: Some(dump.clone()),
+        ..SolverConfig::default()
     };
     let mut s = Session::start(&config).unwrap();
     let hard = assert_fermat_cubes(&mut s);
@@ -521,6 +522,127 @@ done"#,
     assert!(matches!(err, SolverError::BadReply { .. }), "{err}");
     let err = s.check_assuming(&[]).unwrap_err();
     assert!(matches!(err, SolverError::Crashed { .. }), "{err}");
+}
+
+/// No deadline, and a short reply wait: the watchdog alone must end each hang.
+fn no_deadline(reply_wait: Duration) -> SolverConfig {
+    SolverConfig {
+        deadline: None,
+        reply_wait,
+        ..SolverConfig::default()
+    }
+}
+
+/// The call took at least the wait and at most the wait plus the read guard and slack.
+fn assert_took_about(started: Instant, wait: Duration) {
+    let took = started.elapsed();
+    assert!(
+        took >= wait && took < wait + Duration::from_secs(4),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn a_solver_that_never_answers_is_stopped_after_the_reply_wait_without_a_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let hung = script(dir.path(), "silent-solver", "exec sleep 600");
+    let wait = Duration::from_millis(800);
+    let started = Instant::now();
+    let err = Session::start_program(&no_deadline(wait), &hung).unwrap_err();
+    assert_took_about(started, wait);
+    let SolverError::NoReply {
+        waited,
+        command,
+        partial,
+    } = &err
+    else {
+        panic!("expected NoReply, got {err:?}");
+    };
+    assert_eq!((*waited, partial.as_str()), (wait, ""));
+    assert!(command.contains(":print-success"), "{command}");
+    let message = err.to_string();
+    assert!(
+        message.contains("0.8 s") && message.contains("--solver-wait"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_reply_that_stops_midway_is_stopped_after_the_reply_wait_and_the_session_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let stalling = script(
+        dir.path(),
+        "stalling-solver",
+        r#"while read -r line; do
+  case "$line" in
+    *check-sat*) echo sat ;;
+    *get-value*) printf '((x 1)
+(y
+'; exec sleep 600 ;;
+    *) echo success ;;
+  esac
+done"#,
+    );
+    let wait = Duration::from_millis(800);
+    let mut s = Session::start_program(&no_deadline(wait), &stalling).unwrap();
+    let x = s.declare_const("x", &Sort::Int).unwrap();
+    assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
+    let started = Instant::now();
+    let err = s.get_values(&[x]).unwrap_err();
+    assert_took_about(started, wait);
+    let SolverError::NoReply {
+        command, partial, ..
+    } = &err
+    else {
+        panic!("expected NoReply, got {err:?}");
+    };
+    assert!(command.starts_with("(get-value"), "{command}");
+    assert_eq!(
+        partial,
+        "((x 1)
+(y"
+    );
+    // The solver was killed: later calls fail at once, quoting why.
+    let again = Instant::now();
+    let later = s.check_assuming(&[]).unwrap_err();
+    assert!(again.elapsed() < Duration::from_millis(200));
+    assert!(
+        matches!(&later, SolverError::Crashed { detail } if detail.contains("no complete reply")),
+        "{later}"
+    );
+}
+
+#[test]
+fn a_solver_printing_endless_garbage_is_stopped_without_a_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    // Never closes its parentheses, never stops printing.
+    let babbling = script(
+        dir.path(),
+        "babbling-solver",
+        r#"while true; do echo '(((garbage \ "'; sleep 0.01; done"#,
+    );
+    let wait = Duration::from_millis(800);
+    let started = Instant::now();
+    let err = Session::start_program(&no_deadline(wait), &babbling).unwrap_err();
+    assert_took_about(started, wait);
+    assert!(
+        matches!(&err, SolverError::NoReply { partial, .. } if partial.starts_with("(((garbage")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn binary_garbage_is_a_bad_reply_not_a_panic_or_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = script(
+        dir.path(),
+        "binary-solver",
+        r#"while read -r line; do printf '\377\376 )( \000\n'; done"#,
+    );
+    let started = Instant::now();
+    let err = Session::start_program(&no_deadline(Duration::from_secs(60)), &binary).unwrap_err();
+    assert!(matches!(err, SolverError::BadReply { .. }), "{err:?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
 }
 
 #[test]

@@ -332,6 +332,9 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn stratified(&mut self) -> Result<(StopReason, Mode), SolverError> {
         let max_depth = self.limits.max_depth;
         let mut bound = max_depth.min(self.limits.first_bound.max(1));
+        if self.whole_tree_is_eager() {
+            bound = max_depth;
+        }
         let mut rounds = 0;
         loop {
             self.check_deadline()?;
@@ -507,6 +510,20 @@ impl<'a, B: Backend> Runner<'a, B> {
             }
         }
         Ok(())
+    }
+
+    /// Whether a whole run (from bound 1 to the user's K) can skip iterative deepening: the
+    /// call tree unrolled to K fits in the eager budget, so the round at bound K inlines all
+    /// of it and one query decides, where the bounds before it would each cost a round of
+    /// their own. The bug found is then one within K, not necessarily a shallowest one.
+    fn whole_tree_is_eager(&self) -> bool {
+        let whole_run = self.limits.final_bound && self.limits.first_bound <= 1;
+        let Some(entry) = self.entry.filter(|_| whole_run) else {
+            return false;
+        };
+        let budget = self.eager_budget();
+        super::tree_size::unrolled_tree_size(self.ir, entry, self.limits.max_depth, budget)
+            .is_some()
     }
 
     /// The number of instances eager inlining may grow the tree to.

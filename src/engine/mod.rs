@@ -13,11 +13,12 @@ pub mod houdini;
 pub mod proof;
 pub mod report;
 pub mod resources;
+pub mod tree_size;
 pub mod verdict;
 pub mod witness;
 
 use crate::frontend::Checked;
-use crate::solver::{Session, SolverConfig, SolverError, SolverKind};
+use crate::solver::{Session, SolverClock, SolverConfig, SolverError, SolverKind};
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
 use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
@@ -33,6 +34,8 @@ pub struct Options {
     pub max_depth: u32,
     pub mode: Mode,
     pub timeout: Option<Duration>,
+    /// How long one solver reply may take (`--solver-wait`); past it the run is UNKNOWN.
+    pub solver_wait: Duration,
     pub solver: SolverKind,
     pub dump_smt: Option<PathBuf>,
     pub policy: InliningPolicy,
@@ -56,6 +59,7 @@ impl Default for Options {
             max_depth: 10,
             mode: Mode::Si,
             timeout: None,
+            solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             solver: SolverKind::Z3,
             dump_smt: None,
             policy: InliningPolicy::default(),
@@ -138,7 +142,9 @@ fn run(
     let config = SolverConfig {
         kind: options.solver,
         deadline,
+        reply_wait: options.solver_wait,
         dump: options.dump_smt.clone(),
+        clock: SolverClock::default(),
     };
     let stop = StopSignal::default();
     let memory = options
@@ -162,7 +168,7 @@ fn run(
     }
     let session = match Session::start(&config) {
         Ok(session) => session,
-        Err(e) => return solver_failure(e, options, started),
+        Err(e) => return solver_failure(e, options, started, &config.clock),
     };
     register(session.pid());
     let limits = Limits {
@@ -240,7 +246,7 @@ fn run(
     let verdict = to_verdict(stop_reason, options.max_depth);
     Outcome {
         verdict,
-        stats: stats(&report, started),
+        stats: stats(&report, started, &config.clock),
         proof,
         no_proof,
     }
@@ -378,9 +384,10 @@ fn plain_verdict(stop: StopReason) -> Verdict {
     }
 }
 
-fn stats(report: &RunReport, started: Instant) -> Stats {
+fn stats(report: &RunReport, started: Instant, clock: &SolverClock) -> Stats {
     Stats {
         time_ms: started.elapsed().as_millis() as u64,
+        solver_ms: clock.total().as_millis() as u64,
         solver_calls: report.solver_calls,
         inlined: report.inlined,
         open_sites: report.peak_open_sites,
@@ -396,16 +403,17 @@ fn stats(report: &RunReport, started: Instant) -> Stats {
 fn proved_before(proof: proof::Proof, options: &Options, started: Instant) -> Outcome {
     Outcome {
         verdict: Verdict::Verified,
-        stats: no_search_stats(options, started),
+        stats: no_search_stats(options, started, &SolverClock::default()),
         proof: Some(proof),
         no_proof: None,
     }
 }
 
 /// The statistics of a run that searched nothing.
-fn no_search_stats(options: &Options, started: Instant) -> Stats {
+fn no_search_stats(options: &Options, started: Instant, clock: &SolverClock) -> Stats {
     Stats {
         time_ms: started.elapsed().as_millis() as u64,
+        solver_ms: clock.total().as_millis() as u64,
         solver_calls: 0,
         inlined: 0,
         open_sites: 0,
@@ -414,14 +422,19 @@ fn no_search_stats(options: &Options, started: Instant) -> Stats {
     }
 }
 
-fn solver_failure(e: SolverError, options: &Options, started: Instant) -> Outcome {
+fn solver_failure(
+    e: SolverError,
+    options: &Options,
+    started: Instant,
+    clock: &SolverClock,
+) -> Outcome {
     let reason = match e {
         SolverError::Timeout => UnknownReason::Timeout,
         other => UnknownReason::SolverError(other.to_string()),
     };
     Outcome {
         verdict: Verdict::Unknown { reason },
-        stats: no_search_stats(options, started),
+        stats: no_search_stats(options, started, clock),
         proof: None,
         no_proof: None,
     }

@@ -73,8 +73,9 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
     }
     let s = &outcome.stats;
     out.push(format!(
-        "  stats: {} ms, {} solver calls, {} instances inlined, peak {} open call sites, mode {}",
-        s.time_ms, s.solver_calls, s.inlined, s.open_sites, s.mode
+        "  stats: {} ms ({} ms in the solver), {} solver calls, {} instances inlined, \
+         peak {} open call sites, mode {}",
+        s.time_ms, s.solver_ms, s.solver_calls, s.inlined, s.open_sites, s.mode
     ));
     out.join("\n")
 }

@@ -95,7 +95,11 @@ impl Verdict {
 /// Statistics of one verification run.
 #[derive(Clone, Debug, Serialize)]
 pub struct Stats {
+    /// Wall time of the whole verification (lowering to replay), in milliseconds.
     pub time_ms: u64,
+    /// The part of `time_ms` spent on solver processes: starting them, writing commands,
+    /// waiting for replies, stopping them (Houdini's session included).
+    pub solver_ms: u64,
     pub solver_calls: usize,
     pub inlined: usize,
     pub open_sites: usize,

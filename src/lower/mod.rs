@@ -52,7 +52,11 @@ pub fn lower(checked: &Checked) -> Lowered {
     let captures = captures::compute(program, info);
     let points_to = points_to::analyse(program, info);
     let mut ir = IrProgram::new();
-    let layout = Layout::declare(&mut ir, all_types(program, info, &binders));
+    let arrows = function_types(program);
+    let types = all_types(program, info, &binders)
+        .into_iter()
+        .chain(&arrows);
+    let layout = Layout::declare(&mut ir, types);
     let ref_globals = declare_globals(&mut ir, program, &layout);
     let functions = functions::declare(
         &mut ir,
@@ -189,6 +193,21 @@ fn let_rec_binders(program: &Program) -> HashMap<LambdaId, BinderId> {
         walk(body, &mut |e| {
             if let ExprKind::LetRec { binder, lambda, .. } = &e.kind {
                 out.insert(lambda.id, binder.id);
+            }
+        });
+    }
+    out
+}
+
+/// The arrow type of every method and lambda. A function nothing references still gets a
+/// procedure and a closure constructor, so its type needs a datatype even when no
+/// expression or binder mentions it.
+fn function_types(program: &Program) -> Vec<Type> {
+    let mut out: Vec<Type> = program.methods.iter().map(Method::ty).collect();
+    for body in bodies(program) {
+        walk(body, &mut |e| {
+            if let ExprKind::Fun(lambda) | ExprKind::LetRec { lambda, .. } = &e.kind {
+                out.push(lambda.ty());
             }
         });
     }

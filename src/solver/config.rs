@@ -2,7 +2,12 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long one solver reply may take to arrive in full when nothing else is said
+/// (`--solver-wait`): generous for one check of our verification conditions (the slowest we
+/// measured take seconds), and still a bound when there is no `--timeout`.
+pub const DEFAULT_REPLY_WAIT: Duration = Duration::from_secs(300);
 
 /// The SMT solvers we can drive. Both are run as subprocesses speaking SMT-LIB 2 on stdin.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -87,11 +92,28 @@ impl fmt::Display for SolverKind {
 }
 
 /// How to run the solver for one verification run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolverConfig {
     pub kind: SolverKind,
     /// The whole run's deadline (`--timeout SECONDS`); `None` means no limit.
     pub deadline: Option<Instant>,
+    /// How long one reply may take to arrive in full (`--solver-wait SECONDS`); past it the
+    /// solver is killed and the exchange is `SolverError::NoReply`.
+    pub reply_wait: Duration,
     /// Where to write the solver dialogue (`--dump-smt FILE`); the file is overwritten.
     pub dump: Option<PathBuf>,
+    /// Where every session started from this configuration (or a clone) adds its time.
+    pub clock: super::SolverClock,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            kind: SolverKind::default(),
+            deadline: None,
+            reply_wait: DEFAULT_REPLY_WAIT,
+            dump: None,
+            clock: super::SolverClock::default(),
+        }
+    }
 }

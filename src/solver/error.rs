@@ -20,6 +20,20 @@ pub enum SolverError {
     /// The run's deadline passed (before or during a check).
     #[error("the solver ran out of time (deadline reached)")]
     Timeout,
+    /// No complete reply came within the reply wait (`--solver-wait`): the solver hung,
+    /// or stopped in the middle of a reply. It was killed.
+    #[error(
+        "the solver sent no complete reply within {} to `{command}`{}; it was stopped \
+         (the wait per reply is set by --solver-wait)",
+        seconds(*.waited),
+        so_far(.partial)
+    )]
+    NoReply {
+        waited: std::time::Duration,
+        command: String,
+        /// The part of the reply that came (trimmed, possibly empty).
+        partial: String,
+    },
     /// The solver said something we cannot read, or not what the command calls for.
     #[error("unexpected reply from the solver: {reply}")]
     BadReply { reply: String },
@@ -38,6 +52,18 @@ pub enum SolverError {
         #[source]
         source: std::io::Error,
     },
+}
+
+fn seconds(d: std::time::Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+fn so_far(partial: &str) -> String {
+    if partial.is_empty() {
+        " (nothing came)".to_string()
+    } else {
+        format!(" (what came: `{partial}`)")
+    }
 }
 
 impl SolverError {

@@ -17,6 +17,10 @@
 //!   `:timeout`, cvc5 `:tlimit-per`); a watchdog thread kills it when an exchange overruns
 //!   the deadline by [`DEADLINE_GRACE`]. A check past the deadline is always
 //!   `Err(SolverError::Timeout)`, never `Ok(SatResult::Unknown)`.
+//! - **No exchange waits forever**, deadline or not: a reply that has not arrived in full
+//!   within the reply wait ([`SolverConfig::reply_wait`], [`DEFAULT_REPLY_WAIT`]) — a hung
+//!   solver, or one that stopped mid-reply — gets the solver killed and is
+//!   [`SolverError::NoReply`], quoting the command and what came.
 //! - **No zombies, no orphans.** Dropping a [`Session`] (also on error or unwinding) kills
 //!   and reaps the solver. (If our process itself is killed, the solver sees its stdin close
 //!   and exits once it is idle.)
@@ -28,6 +32,7 @@
 //! - **Model values are read, not guessed**: integers of any size and sign, booleans,
 //!   constructors of declared datatypes ([`ModelValue`]); anything else is `BadReply`.
 
+mod clock;
 mod config;
 mod error;
 mod locate;
@@ -37,8 +42,10 @@ mod reply;
 mod script;
 mod session;
 mod terms;
+mod watchdog;
 
-pub use config::{SolverConfig, SolverKind};
+pub use clock::SolverClock;
+pub use config::{DEFAULT_REPLY_WAIT, SolverConfig, SolverKind};
 pub use easy_smt::{Context, SExpr};
 pub use error::SolverError;
 pub use model::ModelValue;

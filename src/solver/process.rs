@@ -1,8 +1,11 @@
 //! The solver subprocess: commands out, one reply per command in, under a watchdog.
 //!
 //! Guarantees:
-//! - every exchange is bounded when there is a limit: a watchdog thread SIGKILLs the solver
-//!   when the limit passes (a hung solver cannot hang us, whether we are writing or reading);
+//! - every exchange is bounded, with or without a run deadline ([`ExchangeBound`]): a
+//!   watchdog thread SIGKILLs the solver when the bound passes (a hung solver, or one that
+//!   stops in the middle of a reply, cannot hang us, whether we are writing or reading);
+//!   a reply longer than [`MAX_REPLY_BYTES`] ends the session too (a solver printing
+//!   garbage cannot fill our memory);
 //! - the child is killed and reaped when this value is dropped (also during unwinding);
 //! - the dump file gets every command before it is sent and every reply line (as a `;`
 //!   comment) when it arrives, flushed each time, so it is complete whenever we stop;
@@ -12,13 +15,14 @@
 use super::SolverKind;
 use super::error::SolverError;
 use super::reply::{self, Framer, Sx};
+use super::watchdog::{ExchangeBound, Watchdog, lock};
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -31,10 +35,8 @@ const REPORT_WAIT: Duration = Duration::from_millis(500);
 const STDERR_TAIL: usize = 2000;
 /// How much of the last command a crash report quotes.
 const COMMAND_QUOTE: usize = 200;
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
+/// The longest reply we read (a model of a large program is a few megabytes).
+pub(crate) const MAX_REPLY_BYTES: usize = 256 << 20;
 
 /// Why an exchange failed, before it becomes a [`SolverError`].
 enum Failure {
@@ -60,6 +62,10 @@ pub(crate) struct SolverProcess {
     framer: Framer,
     stderr: Arc<Mutex<StderrTail>>,
     watchdog: Option<Watchdog>,
+    /// How long one reply may take to arrive in full.
+    reply_wait: Duration,
+    /// The bound of the current (or last) exchange.
+    bound: Option<ExchangeBound>,
     dump: Option<Dump>,
     /// A failure to write a reply to the dump, reported when the exchange is over.
     dump_failed: Option<SolverError>,
@@ -68,12 +74,13 @@ pub(crate) struct SolverProcess {
 }
 
 impl SolverProcess {
-    /// Starts `program` with the flags of `kind`; with `watch`, exchanges can be time-limited.
+    /// Starts `program` with the flags of `kind`; every exchange will be bounded by the
+    /// earlier of its limit and `reply_wait`.
     pub(crate) fn spawn(
         kind: SolverKind,
         program: &OsStr,
         dump: Option<&Path>,
-        watch: bool,
+        reply_wait: Duration,
     ) -> Result<SolverProcess, SolverError> {
         let program_name = program.to_string_lossy().into_owned();
         let mut child = Command::new(program)
@@ -103,6 +110,8 @@ impl SolverProcess {
             framer: Framer::new(),
             stderr: Arc::new(Mutex::new(StderrTail::default())),
             watchdog: None,
+            reply_wait,
+            bound: None,
             dump: None,
             dump_failed: None,
             last_command: String::new(),
@@ -111,9 +120,7 @@ impl SolverProcess {
         // From here on, dropping `process` kills and reaps the child.
         process.lines = spawn_stdout_reader(stdout).map_err(thread_error)?;
         spawn_stderr_reader(stderr, process.stderr.clone()).map_err(thread_error)?;
-        if watch {
-            process.watchdog = Some(Watchdog::start(child).map_err(thread_error)?);
-        }
+        process.watchdog = Some(Watchdog::start(child).map_err(thread_error)?);
         if let Some(path) = dump {
             process.dump = Some(Dump::create(path, kind, &process.program)?);
         }
@@ -124,9 +131,9 @@ impl SolverProcess {
         self.pid
     }
 
-    /// Sends `command` (one line of SMT-LIB) and reads exactly one reply. With a `limit`,
-    /// the solver is killed if the exchange is not over by then, and the result is
-    /// [`SolverError::Timeout`].
+    /// Sends `command` (one line of SMT-LIB) and reads exactly one reply. The solver is
+    /// killed if the exchange is not over by its bound (the `limit`, if any, or the reply
+    /// wait): [`SolverError::Timeout`] at the limit, [`SolverError::NoReply`] at the wait.
     pub(crate) fn exchange(
         &mut self,
         command: &str,
@@ -135,8 +142,8 @@ impl SolverProcess {
         self.check_alive()?;
         self.dump_line(command)?;
         self.last_command = quote(command);
-        self.arm(limit);
-        let result = self.send(command).and_then(|()| self.receive(limit));
+        let until = self.arm(limit);
+        let result = self.send(command).and_then(|()| self.receive(until));
         self.disarm();
         let reply = result.map_err(|failure| self.fail(failure))?;
         match self.dump_failed.take() {
@@ -175,9 +182,9 @@ impl SolverProcess {
         limit: Option<Instant>,
     ) -> Result<Vec<Sx>, SolverError> {
         self.check_alive()?;
-        self.arm(limit);
+        let until = self.arm(limit);
         let result = (0..count)
-            .map(|_| self.receive(limit))
+            .map(|_| self.receive(until))
             .collect::<Result<Vec<_>, _>>();
         self.disarm();
         let replies = result.map_err(|failure| self.fail(failure))?;
@@ -199,7 +206,9 @@ impl SolverProcess {
 
     fn check_alive(&mut self) -> Result<(), SolverError> {
         if self.death.is_none() && self.watchdog.as_ref().is_some_and(Watchdog::fired) {
-            self.death = Some(Death::Timeout);
+            // It fired just as the last exchange ended: the solver is dead all the same.
+            let error = self.bound_error();
+            self.death = Some(death_of(&error));
         }
         match &self.death {
             None => Ok(()),
@@ -215,23 +224,24 @@ impl SolverProcess {
         written.map_err(|_| Failure::Closed)
     }
 
-    fn receive(&mut self, limit: Option<Instant>) -> Result<Sx, Failure> {
+    fn receive(&mut self, until: Instant) -> Result<Sx, Failure> {
         loop {
             if let Some(text) = self.framer.next_datum() {
                 return reply::parse(&text)
                     .map_err(|why| Failure::Malformed(format!("{} ({why})", text.trim())));
             }
-            let line = self.next_line(limit)?;
+            if self.framer.pending().len() > MAX_REPLY_BYTES {
+                let why = format!("a reply longer than {MAX_REPLY_BYTES} bytes");
+                return Err(Failure::Malformed(why));
+            }
+            let line = self.next_line(until)?;
             self.dump_reply(&line);
             self.framer.push(&line);
         }
     }
 
-    fn next_line(&mut self, limit: Option<Instant>) -> Result<String, Failure> {
-        let Some(limit) = limit else {
-            return self.lines.recv().map_err(|_| Failure::Closed);
-        };
-        let wait = (limit + READ_GUARD).saturating_duration_since(Instant::now());
+    fn next_line(&mut self, until: Instant) -> Result<String, Failure> {
+        let wait = (until + READ_GUARD).saturating_duration_since(Instant::now());
         self.lines.recv_timeout(wait).map_err(|e| match e {
             RecvTimeoutError::Timeout => Failure::TimedOut,
             RecvTimeoutError::Disconnected => Failure::Closed,
@@ -242,8 +252,8 @@ impl SolverProcess {
     fn fail(&mut self, failure: Failure) -> SolverError {
         let timed_out = self.watchdog.as_ref().is_some_and(Watchdog::fired);
         let (death, error) = match failure {
-            _ if timed_out => (Death::Timeout, SolverError::Timeout),
-            Failure::TimedOut => (Death::Timeout, SolverError::Timeout),
+            _ if timed_out => self.out_of_time(),
+            Failure::TimedOut => self.out_of_time(),
             Failure::Closed => {
                 let detail = self.crash_detail();
                 (
@@ -260,6 +270,20 @@ impl SolverProcess {
         self.dump_note(&format!("session ended: {error}"));
         self.death = Some(death);
         error
+    }
+
+    /// The bound of the exchange passed.
+    fn out_of_time(&self) -> (Death, SolverError) {
+        let error = self.bound_error();
+        (death_of(&error), error)
+    }
+
+    /// The error of the current exchange's bound (a timeout if there is none).
+    fn bound_error(&self) -> SolverError {
+        match self.bound {
+            Some(bound) => bound.error(&self.last_command, self.framer.pending()),
+            None => SolverError::Timeout,
+        }
     }
 
     /// Ends a dialogue that lost its footing (an unexpected reply): the solver is killed
@@ -288,10 +312,14 @@ impl SolverProcess {
         detail
     }
 
-    fn arm(&self, limit: Option<Instant>) {
-        if let (Some(watchdog), Some(limit)) = (&self.watchdog, limit) {
-            watchdog.arm(limit);
+    /// Arms the watchdog with the bound of an exchange starting now; returns its end.
+    fn arm(&mut self, limit: Option<Instant>) -> Instant {
+        let bound = ExchangeBound::starting_now(limit, self.reply_wait);
+        self.bound = Some(bound);
+        if let Some(watchdog) = &self.watchdog {
+            watchdog.arm(bound.until);
         }
+        bound.until
     }
 
     fn disarm(&self) {
@@ -330,12 +358,28 @@ impl SolverProcess {
     }
 }
 
-impl Drop for SolverProcess {
-    fn drop(&mut self) {
+impl SolverProcess {
+    /// Stops the watchdog, kills and reaps the solver; harmless when done before.
+    pub(crate) fn stop(&mut self) {
         if let Some(watchdog) = self.watchdog.take() {
             watchdog.stop();
         }
         kill_and_reap(&self.child);
+    }
+}
+
+impl Drop for SolverProcess {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// How a process that ran out of time is dead: a deadline stays a timeout for every later
+/// exchange; a reply that did not come is a crash that quotes it.
+fn death_of(error: &SolverError) -> Death {
+    match error {
+        SolverError::Timeout => Death::Timeout,
+        other => Death::Crashed(other.to_string()),
     }
 }
 
@@ -457,81 +501,6 @@ fn spawn_stderr_reader(
             }
             lock(&tail).closed = true;
         })
-}
-
-/// Kills the child when an armed limit passes.
-struct Watchdog {
-    shared: Arc<WatchShared>,
-    thread: JoinHandle<()>,
-}
-
-#[derive(Default)]
-struct WatchShared {
-    state: Mutex<WatchState>,
-    wake: Condvar,
-}
-
-#[derive(Default)]
-struct WatchState {
-    until: Option<Instant>,
-    fired: bool,
-    stop: bool,
-}
-
-impl Watchdog {
-    fn start(child: Arc<Mutex<Child>>) -> io::Result<Watchdog> {
-        let shared = Arc::new(WatchShared::default());
-        let for_thread = shared.clone();
-        let thread = thread::Builder::new()
-            .name("solver-watchdog".into())
-            .spawn(move || watch(&for_thread, &child))?;
-        Ok(Watchdog { shared, thread })
-    }
-
-    fn arm(&self, until: Instant) {
-        lock(&self.shared.state).until = Some(until);
-        self.shared.wake.notify_all();
-    }
-
-    fn disarm(&self) {
-        lock(&self.shared.state).until = None;
-    }
-
-    fn fired(&self) -> bool {
-        lock(&self.shared.state).fired
-    }
-
-    fn stop(self) {
-        lock(&self.shared.state).stop = true;
-        self.shared.wake.notify_all();
-        let _ = self.thread.join();
-    }
-}
-
-/// The watchdog thread. Lock order: state, then child (nobody takes them the other way).
-fn watch(shared: &WatchShared, child: &Mutex<Child>) {
-    let mut state = lock(&shared.state);
-    while !state.stop {
-        let Some(until) = state.until else {
-            state = shared
-                .wake
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-            continue;
-        };
-        let now = Instant::now();
-        if now >= until {
-            let _ = lock(child).kill();
-            state.fired = true;
-            state.until = None;
-            continue;
-        }
-        state = shared
-            .wake
-            .wait_timeout(state, until - now)
-            .unwrap_or_else(PoisonError::into_inner)
-            .0;
-    }
 }
 
 /// The `--dump-smt` file: commands verbatim, replies and notes as `;` comments.

@@ -111,6 +111,11 @@ impl Framer {
         self.buf.push_str(text);
     }
 
+    /// The output not yet handed out (a reply in the making).
+    pub(crate) fn pending(&self) -> &str {
+        &self.buf
+    }
+
     /// The text of the next complete datum, if the output so far holds one.
     pub(crate) fn next_datum(&mut self) -> Option<String> {
         let end = self.scan()?;

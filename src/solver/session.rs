@@ -67,6 +67,7 @@ pub struct Session {
     /// Commands of [`Session::batch`] sent but not yet acknowledged, in order.
     unacked: Vec<String>,
     stats: SolverStats,
+    clock: super::SolverClock,
 }
 
 impl fmt::Debug for Session {
@@ -97,9 +98,11 @@ impl Session {
         if config.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(SolverError::Timeout);
         }
-        let watch = config.deadline.is_some();
         let dump = config.dump.as_deref();
-        let process = SolverProcess::spawn(config.kind, program.as_ref(), dump, watch)?;
+        let spawning = Instant::now();
+        let process = SolverProcess::spawn(config.kind, program.as_ref(), dump, config.reply_wait);
+        config.clock.add(spawning.elapsed());
+        let process = process?;
         let terms = ContextBuilder::new()
             .build()
             .map_err(|e| SolverError::io("creating the term store", e))?;
@@ -112,6 +115,7 @@ impl Session {
             scopes: Vec::new(),
             unacked: Vec::new(),
             stats: SolverStats::default(),
+            clock: config.clock.clone(),
         };
         session.ack("(set-option :print-success true)")?;
         session.ack("(set-option :produce-models true)")?;
@@ -307,7 +311,7 @@ impl Session {
         let started = Instant::now();
         let sent = self.process.send_many(&texts, limit);
         self.stats.commands += texts.len() as u64;
-        self.stats.solver_time += started.elapsed();
+        self.charge(started);
         sent?;
         self.unacked.extend(texts);
         Ok(())
@@ -321,7 +325,7 @@ impl Session {
         let commands = std::mem::take(&mut self.unacked);
         let started = Instant::now();
         let replies = self.process.receive_many(commands.len(), limit);
-        self.stats.solver_time += started.elapsed();
+        self.charge(started);
         for (reply, command) in replies?.into_iter().zip(&commands) {
             if let Some(message) = reply.error_message() {
                 return Err(SolverError::Rejected {
@@ -474,7 +478,7 @@ impl Session {
         let started = Instant::now();
         let reply = self.process.exchange(command, limit);
         self.stats.commands += 1;
-        self.stats.solver_time += started.elapsed();
+        self.charge(started);
         let reply = reply?;
         match reply.error_message() {
             Some(message) => Err(SolverError::Rejected {
@@ -483,6 +487,13 @@ impl Session {
             }),
             None => Ok(reply),
         }
+    }
+
+    /// Counts the time since `started` as solver time, here and on the run's clock.
+    fn charge(&mut self, started: Instant) {
+        let spent = started.elapsed();
+        self.stats.solver_time += spent;
+        self.clock.add(spent);
     }
 
     /// A command whose only good reply is `success`.
@@ -500,6 +511,15 @@ impl Session {
         let reply = reply.to_string();
         self.process.abandon(&format!("unexpected reply `{reply}`"));
         SolverError::BadReply { reply }
+    }
+}
+
+impl Drop for Session {
+    /// Stops the solver (as dropping its process would), on the run's clock.
+    fn drop(&mut self) {
+        let stopping = Instant::now();
+        self.process.stop();
+        self.clock.add(stopping.elapsed());
     }
 }
 

@@ -52,6 +52,8 @@ pub struct Config {
     pub max_depth: Option<u32>,
     /// Time limit of each run.
     pub timeout: Option<Duration>,
+    /// How long one solver reply may take (then the run is UNKNOWN).
+    pub solver_wait: Duration,
     pub mode: Mode,
     pub solver: SolverKind,
     /// Threads running verifications at once (at least 1).
@@ -68,6 +70,7 @@ impl Config {
             paths,
             max_depth: None,
             timeout: None,
+            solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             mode: Mode::Si,
             solver: SolverKind::Z3,
             jobs: default_jobs(),
@@ -80,6 +83,7 @@ impl Config {
         engine::Options {
             mode: self.mode,
             timeout: self.timeout,
+            solver_wait: self.solver_wait,
             solver: self.solver,
             progress: false,
             ..engine::Options::default()

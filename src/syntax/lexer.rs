@@ -1,7 +1,9 @@
 //! Turns HORef source text into tokens.
 //!
 //! Guarantees: every byte of the input is either part of a token, whitespace, or a comment
-//! `(* ... *)` (comments nest, as in OCaml); anything else is a [`LexError`] at its position.
+//! `(* ... *)` (comments nest, as in OCaml; a comment that nesting leaves open at the end of
+//! the file ends at its first `*)`, as the BMC-2 tool's comments do); anything else is a
+//! [`LexError`] at its position.
 //! Integer literals are unbounded. `-` is always its own token: the parser decides between
 //! binary minus and a negative literal.
 
@@ -193,6 +195,11 @@ struct Lexer<'a> {
     tokens: Vec<Token>,
 }
 
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -255,6 +262,11 @@ impl Lexer<'_> {
             } else {
                 self.pos += 1;
             }
+        }
+        // BMC-2's comments do not nest: `(* a (* b *)` is a whole comment there.
+        if let Some(end) = find(&self.bytes[start + 2..], b"*)") {
+            self.pos = start + 2 + end + 2;
+            return Ok(());
         }
         Err(LexError {
             span: Span::new(start, start + 2),
@@ -375,6 +387,13 @@ mod tests {
     fn comments_nest() {
         assert_eq!(toks("(* a (* b *) c *) skip"), vec![Tok::Skip, Tok::Eof]);
         assert!(lex("(* open").is_err());
+        assert!(lex("(* open (* and closed once *)").is_ok());
+    }
+
+    #[test]
+    fn a_comment_nesting_leaves_open_ends_at_its_first_close_as_in_bmc2() {
+        let text = "(* a (* b *) skip (* c *) fail";
+        assert_eq!(toks(text), vec![Tok::Skip, Tok::Fail, Tok::Eof]);
     }
 
     #[test]

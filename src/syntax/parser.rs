@@ -248,13 +248,11 @@ impl Parser {
 
     fn store_decls(&mut self) -> PResult<Vec<RefDecl>> {
         let mut decls = Vec::new();
-        while matches!(self.peek(), Tok::Ident(_)) {
-            let name = self.ident("a reference name")?;
-            self.expect(
-                &Tok::Colon,
+        while matches!(self.peek(), Tok::Ident(_) | Tok::LParen) {
+            let (name, ty) = self.typed_name(
+                "a reference name",
                 "and a type after the reference name, as in `r:Int := 0;`",
             )?;
-            let ty = self.ty()?;
             self.expect(&Tok::ColonEq, "before the initial value of the reference")?;
             let init = self.expr_top()?;
             self.expect(&Tok::Semi, "after the initial value of the reference")?;
@@ -327,9 +325,8 @@ impl Parser {
             return Ok(params);
         }
         loop {
-            let name = self.ident("a parameter name")?;
-            self.expect(&Tok::Colon, "between the parameter and its type")?;
-            let ty = self.ty()?;
+            let (name, ty) =
+                self.typed_name("a parameter name", "between the parameter and its type")?;
             params.push(self.binder(name, ty));
             if !self.eat(&Tok::Comma) {
                 break;
@@ -337,6 +334,23 @@ impl Parser {
         }
         self.expect(&Tok::RParen, &format!("to close {what}"))?;
         Ok(params)
+    }
+
+    /// A name with its type, `x:T`, in any number of parentheses — `(x:T)`, `((x:T))` — as
+    /// the BMC-2 tool's grammar takes it for parameters, `let` binders and references.
+    fn typed_name(&mut self, what: &str, colon: &str) -> PResult<(Ident, Type)> {
+        if *self.peek() != Tok::LParen {
+            let name = self.ident(what)?;
+            self.expect(&Tok::Colon, colon)?;
+            return Ok((name, self.ty()?));
+        }
+        self.bump();
+        self.enter()?;
+        let inner = self.typed_name(what, colon);
+        self.leave();
+        let inner = inner?;
+        self.expect(&Tok::RParen, "after the type of the name")?;
+        Ok(inner)
     }
 
     // ----- types -----
@@ -456,14 +470,10 @@ impl Parser {
     fn let_expr(&mut self) -> PResult<Expr> {
         let start = self.bump().span;
         let is_rec = self.eat(&Tok::Rec);
-        self.expect(
-            &Tok::LParen,
-            "before the bound name, as in `let (x:T) = ...`",
+        let (name, ty) = self.typed_name(
+            "the name being bound, as in `let (x:T) = ...`",
+            "between the bound name and its type",
         )?;
-        let name = self.ident("the name being bound")?;
-        self.expect(&Tok::Colon, "between the bound name and its type")?;
-        let ty = self.ty()?;
-        self.expect(&Tok::RParen, "after the type of the bound name")?;
         self.expect(&Tok::Equals, "before the bound value")?;
         let binder = self.binder(name, ty);
         if is_rec {
