@@ -230,13 +230,18 @@ fn run(
     }
     let mut task = chc.and_then(|c| c.task);
     let searching = started.elapsed();
-    let (stop_reason, proof) = settle(
+    let (stop_reason, mut proof) = settle(
         report.stop.clone(),
         task.as_mut(),
         &stop,
         deadline,
         searching,
     );
+    if matches!(report.stop, StopReason::Verified)
+        && let Some(summaries) = &report.summaries
+    {
+        proof = proof::Proof::from_houdini(ir, summaries);
+    }
     let no_proof = match task.as_ref().and_then(|task| task.answer()) {
         Some(chc::ChcAnswer::NoProof(why)) => Some(why.clone()),
         Some(chc::ChcAnswer::Refuted) => Some("the Horn clauses have a counterexample".into()),

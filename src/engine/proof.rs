@@ -27,7 +27,8 @@ pub struct Summary {
     pub outputs: Vec<String>,
     /// The fact, readable: `ret ≥ n − 1`.
     pub formula: String,
-    /// The fact as the checked SMT-LIB definition.
+    /// The fact as it was checked: the SMT-LIB definition (Spacer's), or the template
+    /// instances over `p0…`, `ret0…` (Houdini's).
     pub smt: String,
 }
 
@@ -49,5 +50,43 @@ impl Proof {
             ));
         }
         out
+    }
+}
+
+impl Proof {
+    /// Houdini's summaries (by `ProcId` index) as a proof in the procedures' terms.
+    pub fn from_houdini(
+        ir: &boogie_like::ir::Program,
+        summaries: &[Vec<crate::vc::summaries::Candidate>],
+    ) -> Option<Proof> {
+        let mut shown = Vec::new();
+        for ((_, procedure), facts) in ir.procs.iter().zip(summaries) {
+            if facts.is_empty() {
+                continue;
+            }
+            let names = |locals: &[boogie_like::ir::LocalId]| -> Vec<String> {
+                locals
+                    .iter()
+                    .map(|l| procedure.locals[*l].name.clone())
+                    .collect()
+            };
+            let (inputs, outputs) = (names(&procedure.params), names(&procedure.returns));
+            let described: Vec<String> = facts
+                .iter()
+                .map(|c| c.describe(&inputs, &outputs))
+                .collect();
+            let smt: Vec<String> = facts.iter().map(ToString::to_string).collect();
+            shown.push(Summary {
+                procedure: procedure.name.clone(),
+                inputs,
+                outputs,
+                formula: described.join(" ∧ "),
+                smt: smt.join(" && "),
+            });
+        }
+        (!shown.is_empty()).then(|| Proof {
+            engine: "houdini".into(),
+            summaries: shown,
+        })
     }
 }

@@ -247,3 +247,44 @@ impl std::fmt::Display for Candidate {
         )
     }
 }
+
+impl Term {
+    /// The term with the procedure's own names for its parameters and results.
+    fn named(&self, params: &[String], rets: &[String]) -> String {
+        let name = |names: &[String], i: usize, fallback: String| {
+            names.get(i).cloned().unwrap_or(fallback)
+        };
+        match self {
+            Term::Ret(i) => name(rets, *i, format!("ret{i}")),
+            Term::Param(i, c) if c == &BigInt::from(0) => name(params, *i, format!("p{i}")),
+            Term::Param(i, c) if c.sign() == num_bigint::Sign::Minus => {
+                format!("{} − {}", name(params, *i, format!("p{i}")), -c)
+            }
+            Term::Param(i, c) => format!("{} + {c}", name(params, *i, format!("p{i}"))),
+            Term::Const(c) if c.sign() == num_bigint::Sign::Minus => format!("−{}", -c),
+            Term::Const(c) => c.to_string(),
+        }
+    }
+}
+
+impl Candidate {
+    /// The fact in the procedure's terms: `n ≥ 101 ⇒ ret = n − 10`.
+    pub fn describe(&self, params: &[String], rets: &[String]) -> String {
+        let atom = |a: &Atom| {
+            let rel = match a.rel {
+                Rel::Eq => "=",
+                Rel::Le => "≤",
+                Rel::Ge => "≥",
+            };
+            format!(
+                "{} {rel} {}",
+                a.lhs.named(params, rets),
+                a.rhs.named(params, rets)
+            )
+        };
+        match &self.guard {
+            Some(g) => format!("({} ⇒ {})", atom(g), atom(&self.fact)),
+            None => atom(&self.fact),
+        }
+    }
+}
