@@ -1,4 +1,6 @@
-//! The front end as one call: read a file, parse it, check it.
+//! The front end as one call: read a file, parse it, check it. A `.ml` file goes through
+//! the OCaml front end ([`ocaml`]), which translates it into the same core; every other
+//! file is HORef.
 //!
 //! Guarantees: [`load`] either returns a checked program or diagnostics that point into the
 //! file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics. What is
@@ -83,12 +85,20 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
         Err(e) => return Err(not_utf8(name, bytes, e)),
     };
     let file = SourceFile::new(name, text);
-    let program = match parse_program(&file.text) {
+    let parsed = if is_ocaml_file(name) {
+        ocaml::translate(&file.text, None)
+    } else {
+        parse_program(&file.text)
+    };
+    let program = match parsed {
         Ok(program) => program,
         Err(d) => return Err(invalid(file, vec![d])),
     };
     let info = match check_program(&program) {
         Ok(info) => info,
+        Err(diagnostics) if is_ocaml_file(name) => {
+            return Err(invalid(file, translation_bug(diagnostics)));
+        }
         Err(diagnostics) => return Err(invalid(file, diagnostics)),
     };
     let names = FunctionNames::new(&program, &file);
@@ -100,6 +110,26 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
         names,
         warnings,
     })
+}
+
+/// Whether `name` is an OCaml source file (`.ml`), read by [`ocaml`].
+pub fn is_ocaml_file(name: &str) -> bool {
+    name.ends_with(".ml")
+}
+
+/// The core checker rejecting a translated OCaml program is a bug of the translation, not
+/// of the input: say so, keeping the positions.
+fn translation_bug(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diagnostics
+        .into_iter()
+        .map(|mut d| {
+            d.message = format!(
+                "internal error: the OCaml translation produced an ill-typed core program: {}",
+                d.message
+            );
+            d
+        })
+        .collect()
 }
 
 /// One warning per re-declared method, naming both declarations as `file:line:col`.
@@ -148,3 +178,5 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> LoadError {
     );
     invalid(file, vec![d])
 }
+
+pub mod ocaml;

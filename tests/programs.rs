@@ -1,5 +1,5 @@
-//! The programs we write ourselves (`tests/programs/*.horef`, `examples/*.horef`) with their
-//! expected runs.
+//! The programs we write ourselves (`tests/programs/*.horef`, `tests/ocaml/*.ml`,
+//! `examples/*.horef`) with their expected runs.
 //!
 //! Each program states its runs in comments of the form
 //!
@@ -54,13 +54,17 @@ impl Expectation {
 fn programs() -> Vec<PathBuf> {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut paths = Vec::new();
-    for dir in [common::tests_dir().join("programs"), examples] {
+    for dir in [
+        common::tests_dir().join("programs"),
+        common::tests_dir().join("ocaml"),
+        examples,
+    ] {
         let entries = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
         paths.extend(
             entries
                 .map(|entry| entry.expect("directory entry").path())
-                .filter(|p| p.extension().is_some_and(|e| e == "horef")),
+                .filter(|p| p.extension().is_some_and(|e| e == "horef" || e == "ml")),
         );
     }
     paths.sort();

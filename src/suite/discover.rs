@@ -2,7 +2,7 @@
 //!
 //! A path on the command line is a file or a directory. Directories are searched
 //! recursively (hidden entries and symbolic links to directories are skipped): every
-//! `*.horef` file is a program, and in a directory that holds a manifest (`expected.csv`)
+//! `*.horef` and `*.ml` (OCaml) file is a program, and in a directory that holds a manifest (`expected.csv`)
 //! so is every `*.txt` file. A `.txt` program listed in its directory's manifest takes its
 //! expectations from the manifest; every other program from its header. A file named on
 //! the command line is a program whatever its extension (except `.bpl` IR files and
@@ -218,7 +218,9 @@ fn manifest_rows(path: &Path, manifest: &Manifest) -> Option<Vec<ManifestRow>> {
 /// Whether a file found in a directory is a program of the suite.
 fn is_program(path: &Path, beside_manifest: bool) -> bool {
     path.is_file()
-        && (has_extension(path, "horef") || beside_manifest && has_extension(path, "txt"))
+        && (has_extension(path, "horef")
+            || has_extension(path, "ml")
+            || beside_manifest && has_extension(path, "txt"))
 }
 
 fn is_real_dir(path: &Path) -> bool {

@@ -1,0 +1,826 @@
+//! Hindley–Milner type inference with let-polymorphism for the OCaml subset.
+//!
+//! Guarantees on success: every expression has a type in [`Typing::expr_types`] and every
+//! pattern variable one in [`Typing::var_types`]; every variable occurrence is resolved to
+//! its binding or to a prelude function; every use of a let-bound polymorphic variable
+//! records the types its quantified variables take there ([`Typing::instances`]), which is
+//! what the translation specialises on. Annotations are checked (an arrow in an annotation
+//! fits a function of any arity, `int -> int -> int` a function of two parameters as well
+//! as one returning a function). Generalisation follows OCaml's value restriction. On
+//! failure: the first error, at its `line:col`, naming the two types that disagree or the
+//! construct outside the subset.
+
+use super::ast::*;
+use super::parser::unsupported;
+use super::types::{Mismatch, Subst, Ty, substitute};
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+type R<T> = Result<T, Diagnostic>;
+
+/// What a variable occurrence refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// A variable bound by a pattern (`let`, parameter, `match` case).
+    Var(VarId),
+    /// A prelude function (`fst`, `Random.int`, `( + )`, ...), by its name.
+    Prelude(&'static str),
+}
+
+/// The facts inference establishes, in side tables indexed by the AST's ids.
+#[derive(Debug)]
+pub struct Typing {
+    pub subst: Subst,
+    pub expr_types: Vec<Ty>,
+    pub var_types: Vec<Ty>,
+    pub resolutions: HashMap<ExprId, Resolved>,
+    /// At a use of a polymorphic variable: the types of its quantified variables.
+    pub instances: HashMap<ExprId, Vec<Ty>>,
+    /// The quantified type variables of each generalised let-bound variable.
+    pub quantified: HashMap<VarId, Vec<u32>>,
+    /// Declared exceptions (and the predefined ones) with their argument type.
+    pub exceptions: HashMap<Rc<str>, Option<Ty>>,
+}
+
+impl Typing {
+    /// The fully resolved type of `e`.
+    pub fn type_of(&self, e: &Expr) -> Ty {
+        self.subst.resolve(&self.expr_types[e.id.0 as usize])
+    }
+
+    pub fn var_type(&self, v: VarId) -> Ty {
+        self.subst.resolve(&self.var_types[v.0 as usize])
+    }
+}
+
+/// The prelude functions whose argument may be a string literal.
+pub const STRING_CONSUMERS: &[&str] = &["print_string", "print_endline", "failwith", "invalid_arg"];
+
+/// Infers the types of a whole program.
+pub fn infer_program(program: &Program) -> R<Typing> {
+    let mut subst = Subst::default();
+    let unknown = subst.fresh(0);
+    let mut inf = Inferer {
+        typing: Typing {
+            subst,
+            expr_types: vec![unknown.clone(); program.expr_count as usize],
+            var_types: vec![unknown; program.var_count as usize],
+            resolutions: HashMap::new(),
+            instances: HashMap::new(),
+            quantified: HashMap::new(),
+            exceptions: predefined_exceptions(),
+        },
+        env: Vec::new(),
+        level: 0,
+        annot_vars: HashMap::new(),
+    };
+    for item in &program.items {
+        inf.annot_vars.clear();
+        inf.item(item)?;
+    }
+    Ok(inf.typing)
+}
+
+fn predefined_exceptions() -> HashMap<Rc<str>, Option<Ty>> {
+    ["Not_found", "Exit", "Division_by_zero"]
+        .into_iter()
+        .map(|n| (Rc::from(n), None))
+        .collect()
+}
+
+struct Inferer {
+    typing: Typing,
+    /// Variables in scope, innermost last.
+    env: Vec<(Rc<str>, VarId)>,
+    level: u32,
+    /// Type variables named in the annotations of the current top-level item.
+    annot_vars: HashMap<Rc<str>, Ty>,
+}
+
+impl Inferer {
+    fn fresh(&mut self) -> Ty {
+        self.typing.subst.fresh(self.level)
+    }
+
+    fn item(&mut self, item: &Item) -> R<()> {
+        match item {
+            Item::Let(group) => self.let_group(group),
+            Item::Exception(name, arg) => {
+                let arg = match arg {
+                    Some(t) => Some(self.annot_type(t)?),
+                    None => None,
+                };
+                self.typing.exceptions.insert(name.text.clone(), arg);
+                Ok(())
+            }
+        }
+    }
+
+    // ----- let -----
+
+    /// Infers a `let` group and brings its variables into scope (the caller pops them).
+    fn let_group(&mut self, group: &LetGroup) -> R<()> {
+        if group.recursive {
+            self.let_rec_group(group)
+        } else {
+            self.let_plain_group(group)
+        }
+    }
+
+    fn let_plain_group(&mut self, group: &LetGroup) -> R<()> {
+        let mut bound = Vec::new();
+        let mut types = Vec::new();
+        self.level += 1;
+        for b in &group.bindings {
+            let t = self.expr(&b.value)?;
+            self.pattern(&b.pattern, &t, &mut bound)?;
+            types.push(t);
+        }
+        self.level -= 1;
+        let values = group.bindings.iter().all(|b| is_value(&b.value));
+        self.generalise(values, &types, &bound);
+        self.env.extend(bound);
+        Ok(())
+    }
+
+    fn let_rec_group(&mut self, group: &LetGroup) -> R<()> {
+        let mut bound = Vec::new();
+        let mut types = Vec::new();
+        self.level += 1;
+        for b in &group.bindings {
+            let PatternKind::Var(id, name) = &b.pattern.kind else {
+                return Err(Diagnostic::error(
+                    b.pattern.span,
+                    "only variables are allowed on the left of `let rec`",
+                    "expected a function name",
+                ));
+            };
+            let t = self.fresh();
+            self.typing.var_types[id.0 as usize] = t.clone();
+            bound.push((name.text.clone(), *id));
+            types.push(t);
+        }
+        self.env.extend(bound.iter().cloned());
+        for (b, t) in group.bindings.iter().zip(&types) {
+            if !matches!(b.value.kind, ExprKind::Fun(..) | ExprKind::Function(..)) {
+                return Err(Diagnostic::error(
+                    b.value.span,
+                    "the right-hand side of `let rec` must be a function",
+                    "expected `fun ...` or `function ...`",
+                ));
+            }
+            let found = self.expr(&b.value)?;
+            self.expect(&b.value, &found, t)?;
+        }
+        self.level -= 1;
+        self.env.truncate(self.env.len() - bound.len());
+        self.generalise(true, &types, &bound);
+        self.env.extend(bound);
+        Ok(())
+    }
+
+    /// Quantifies the variables of `types` above the current level, shared by the group.
+    fn generalise(&mut self, values: bool, types: &[Ty], bound: &[(Rc<str>, VarId)]) {
+        if !values {
+            return;
+        }
+        let mut vars = Vec::new();
+        for t in types {
+            self.typing.subst.generalisable(t, self.level, &mut vars);
+        }
+        if vars.is_empty() {
+            return;
+        }
+        for (_, id) in bound {
+            self.typing.quantified.insert(*id, vars.clone());
+        }
+    }
+
+    // ----- patterns -----
+
+    /// Checks `p` against `t`; its variables go to `bound`.
+    fn pattern(&mut self, p: &Pattern, t: &Ty, bound: &mut Vec<(Rc<str>, VarId)>) -> R<()> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.pattern_inner(p, t, bound))
+    }
+
+    fn pattern_inner(&mut self, p: &Pattern, t: &Ty, bound: &mut Vec<(Rc<str>, VarId)>) -> R<()> {
+        match &p.kind {
+            PatternKind::Wild => Ok(()),
+            PatternKind::Var(id, name) => self.bind_var(*id, name, t, bound),
+            PatternKind::Int(_) => self.expect_pat(p, &Ty::Int, t),
+            PatternKind::Bool(_) => self.expect_pat(p, &Ty::Bool, t),
+            PatternKind::Unit => self.expect_pat(p, &Ty::Unit, t),
+            PatternKind::Nil => {
+                let elem = self.fresh();
+                self.expect_pat(p, &Ty::List(Box::new(elem)), t)
+            }
+            PatternKind::Cons(h, tl) => {
+                let elem = self.fresh();
+                let list = Ty::List(Box::new(elem.clone()));
+                self.expect_pat(p, &list, t)?;
+                self.pattern(h, &elem, bound)?;
+                self.pattern(tl, &list, bound)
+            }
+            PatternKind::Tuple(items) => {
+                let types: Vec<Ty> = items.iter().map(|_| self.fresh()).collect();
+                self.expect_pat(p, &Ty::Tuple(types.clone()), t)?;
+                for (item, ty) in items.iter().zip(&types) {
+                    self.pattern(item, ty, bound)?;
+                }
+                Ok(())
+            }
+            PatternKind::Construct(name, arg) => {
+                self.construct_pattern(p, name, arg.as_deref(), t, bound)
+            }
+            PatternKind::Or(a, b) => {
+                let before = bound.len();
+                self.pattern(a, t, bound)?;
+                self.pattern(b, t, bound)?;
+                if bound.len() != before {
+                    return Err(unsupported(p.span, "or-patterns that bind variables"));
+                }
+                Ok(())
+            }
+            PatternKind::Alias(inner, id, name) => {
+                self.pattern(inner, t, bound)?;
+                self.bind_var(*id, name, t, bound)
+            }
+            PatternKind::Annot(inner, te) => {
+                self.annot(te, t, p.span)?;
+                self.pattern(inner, t, bound)
+            }
+        }
+    }
+
+    fn bind_var(
+        &mut self,
+        id: VarId,
+        name: &Name,
+        t: &Ty,
+        bound: &mut Vec<(Rc<str>, VarId)>,
+    ) -> R<()> {
+        if bound.iter().any(|(n, _)| *n == name.text) {
+            return Err(Diagnostic::error(
+                name.span,
+                format!(
+                    "the variable `{}` is bound several times in this pattern",
+                    name.text
+                ),
+                "bound again here",
+            ));
+        }
+        self.typing.var_types[id.0 as usize] = t.clone();
+        bound.push((name.text.clone(), id));
+        Ok(())
+    }
+
+    fn construct_pattern(
+        &mut self,
+        p: &Pattern,
+        name: &Name,
+        arg: Option<&Pattern>,
+        t: &Ty,
+        bound: &mut Vec<(Rc<str>, VarId)>,
+    ) -> R<()> {
+        let declared = self.exception(name)?;
+        self.expect_pat(p, &Ty::Exn, t)?;
+        match (declared, arg) {
+            (None, None) => Ok(()),
+            (Some(arg_ty), Some(arg)) => self.pattern(arg, &arg_ty, bound),
+            (Some(_), None) => Err(Diagnostic::error(
+                p.span,
+                format!("the exception `{}` carries an argument", name.text),
+                "expected a pattern for its argument",
+            )),
+            (None, Some(_)) => Err(Diagnostic::error(
+                p.span,
+                format!("the exception `{}` carries no argument", name.text),
+                "remove the argument pattern",
+            )),
+        }
+    }
+
+    fn exception(&self, name: &Name) -> R<Option<Ty>> {
+        match self.typing.exceptions.get(&name.text) {
+            Some(arg) => Ok(arg.clone()),
+            None if matches!(&*name.text, "Some" | "None" | "Ok" | "Error") => {
+                Err(unsupported(name.span, "variants (`option`, `result`)"))
+            }
+            None => Err(Diagnostic::error(
+                name.span,
+                format!(
+                    "unknown constructor `{}` (only exceptions declared with `exception` are constructors in the subset)",
+                    name.text
+                ),
+                "not a declared exception",
+            )),
+        }
+    }
+
+    fn expect_pat(&mut self, p: &Pattern, found: &Ty, expected: &Ty) -> R<()> {
+        let m = self.typing.subst.unify(found, expected);
+        m.map_err(|m| mismatch(p.span, "pattern", m))
+    }
+
+    // ----- expressions -----
+
+    fn expr(&mut self, e: &Expr) -> R<Ty> {
+        let t = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_kind(e))?;
+        self.typing.expr_types[e.id.0 as usize] = t.clone();
+        Ok(t)
+    }
+
+    /// Checks `e` against `expected`.
+    fn check(&mut self, e: &Expr, expected: &Ty) -> R<()> {
+        let found = self.expr(e)?;
+        self.expect(e, &found, expected)
+    }
+
+    fn expect(&mut self, e: &Expr, found: &Ty, expected: &Ty) -> R<()> {
+        let m = self.typing.subst.unify(found, expected);
+        m.map_err(|m| mismatch(e.span, "expression", m))
+    }
+
+    fn expr_kind(&mut self, e: &Expr) -> R<Ty> {
+        match &e.kind {
+            ExprKind::Int(_) => Ok(Ty::Int),
+            ExprKind::Bool(_) => Ok(Ty::Bool),
+            ExprKind::Unit => Ok(Ty::Unit),
+            ExprKind::Str(_) => Err(unsupported(
+                e.span,
+                "strings (a string literal is allowed only as the argument of print_string, print_endline or failwith)",
+            )),
+            ExprKind::Nil => Ok(Ty::List(Box::new(self.fresh()))),
+            ExprKind::Var(name) => self.variable(e, name),
+            ExprKind::Construct(name, arg) => self.construct(e, name, arg.as_deref()),
+            ExprKind::Fun(params, body) => self.fun(params, body),
+            ExprKind::Function(cases) => {
+                let param = self.fresh();
+                let result = self.fresh();
+                self.cases(cases, &param, &result)?;
+                Ok(Ty::fun(vec![param], result))
+            }
+            ExprKind::App(func, args) => self.application(func, args),
+            ExprKind::Let(group, body) => {
+                let depth = self.env.len();
+                self.let_group(group)?;
+                let t = self.expr(body);
+                self.env.truncate(depth);
+                t
+            }
+            ExprKind::If(c, t, f) => self.conditional(c, t, f.as_deref()),
+            ExprKind::Seq(a, b) => {
+                self.expr(a)?;
+                self.expr(b)
+            }
+            ExprKind::Match(scrutinee, cases) => {
+                let s = self.expr(scrutinee)?;
+                let result = self.fresh();
+                self.cases(cases, &s, &result)?;
+                Ok(result)
+            }
+            ExprKind::Try(body, cases) => {
+                let result = self.expr(body)?;
+                self.cases(cases, &Ty::Exn, &result)?;
+                Ok(result)
+            }
+            ExprKind::Tuple(items) => {
+                let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
+                Ok(Ty::Tuple(types))
+            }
+            ExprKind::Cons(h, t) => {
+                let elem = self.expr(h)?;
+                let list = Ty::List(Box::new(elem));
+                self.check(t, &list)?;
+                Ok(list)
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b),
+            ExprKind::Neg(x) => {
+                self.check(x, &Ty::Int)?;
+                Ok(Ty::Int)
+            }
+            ExprKind::Deref(r) => {
+                let content = self.fresh();
+                self.check(r, &Ty::Ref(Box::new(content.clone())))?;
+                Ok(content)
+            }
+            ExprKind::Assign(r, v) => {
+                let content = self.expr(v)?;
+                self.check(r, &Ty::Ref(Box::new(content)))?;
+                Ok(Ty::Unit)
+            }
+            ExprKind::Assert(c) => {
+                self.check(c, &Ty::Bool)?;
+                Ok(Ty::Unit)
+            }
+            ExprKind::Annot(x, te) => {
+                let t = self.expr(x)?;
+                self.annot(te, &t, x.span)?;
+                Ok(t)
+            }
+        }
+    }
+
+    fn variable(&mut self, e: &Expr, name: &Name) -> R<Ty> {
+        if let Some((_, id)) = self.env.iter().rev().find(|(n, _)| *n == name.text) {
+            let id = *id;
+            self.typing.resolutions.insert(e.id, Resolved::Var(id));
+            return Ok(self.instantiate(e, id));
+        }
+        let Some((canonical, t)) = self.prelude(&name.text) else {
+            return Err(self.unknown_name(name));
+        };
+        self.typing
+            .resolutions
+            .insert(e.id, Resolved::Prelude(canonical));
+        Ok(t)
+    }
+
+    fn unknown_name(&self, name: &Name) -> Diagnostic {
+        if name.text.contains('.') {
+            return unsupported(
+                name.span,
+                &format!(
+                    "modules (`{}`; of the Stdlib only Random.int, Random.bool and the prelude are known)",
+                    name.text
+                ),
+            );
+        }
+        Diagnostic::error(
+            name.span,
+            format!("unbound value `{}`", name.text),
+            "not a variable in scope or a prelude function",
+        )
+    }
+
+    /// The type of variable `id` at this use: a fresh instance of its scheme.
+    fn instantiate(&mut self, e: &Expr, id: VarId) -> Ty {
+        let t = self.typing.var_type(id);
+        let Some(vars) = self.typing.quantified.get(&id).cloned() else {
+            return t;
+        };
+        let fresh: Vec<Ty> = vars.iter().map(|_| self.fresh()).collect();
+        let instance = substitute(&t, &vars, &fresh);
+        self.typing.instances.insert(e.id, fresh);
+        instance
+    }
+
+    fn construct(&mut self, e: &Expr, name: &Name, arg: Option<&Expr>) -> R<Ty> {
+        let declared = self.exception(name)?;
+        match (declared, arg) {
+            (None, None) => Ok(Ty::Exn),
+            (Some(t), Some(arg)) => {
+                self.check(arg, &t)?;
+                Ok(Ty::Exn)
+            }
+            (Some(t), None) => Err(Diagnostic::error(
+                e.span,
+                format!(
+                    "the exception `{}` takes an argument of type `{t}`",
+                    name.text
+                ),
+                "expected an argument",
+            )),
+            (None, Some(_)) => Err(Diagnostic::error(
+                e.span,
+                format!("the exception `{}` takes no argument", name.text),
+                "remove the argument",
+            )),
+        }
+    }
+
+    fn fun(&mut self, params: &[Pattern], body: &Expr) -> R<Ty> {
+        let depth = self.env.len();
+        let mut param_types = Vec::new();
+        let mut bound = Vec::new();
+        for p in params {
+            let t = self.fresh();
+            self.pattern(p, &t, &mut bound)?;
+            param_types.push(t);
+        }
+        self.env.extend(bound);
+        let result = self.expr(body);
+        self.env.truncate(depth);
+        Ok(Ty::fun(param_types, result?))
+    }
+
+    fn cases(&mut self, cases: &[Case], scrutinee: &Ty, result: &Ty) -> R<()> {
+        for case in cases {
+            let depth = self.env.len();
+            let mut bound = Vec::new();
+            self.pattern(&case.pattern, scrutinee, &mut bound)?;
+            self.env.extend(bound);
+            if let Some(g) = &case.guard {
+                self.check(g, &Ty::Bool)?;
+            }
+            self.check(&case.body, result)?;
+            self.env.truncate(depth);
+        }
+        Ok(())
+    }
+
+    fn application(&mut self, func: &Expr, args: &[Expr]) -> R<Ty> {
+        let mut t = self.expr(func)?;
+        let consumer = matches!(
+            self.typing.resolutions.get(&func.id),
+            Some(Resolved::Prelude(p)) if STRING_CONSUMERS.contains(p)
+        );
+        let mut rest = args;
+        while !rest.is_empty() {
+            let (params, result) = self.function_type(func, &t, rest.len())?;
+            if params.len() > rest.len() {
+                return Err(partial_application(func, params.len(), rest.len()));
+            }
+            for (arg, p) in rest.iter().zip(&params) {
+                if consumer && matches!(arg.kind, ExprKind::Str(_)) {
+                    self.typing.expr_types[arg.id.0 as usize] = Ty::Str;
+                    self.expect(arg, &Ty::Str, p)?;
+                } else {
+                    self.check(arg, p)?;
+                }
+            }
+            rest = &rest[params.len()..];
+            t = result;
+        }
+        Ok(t)
+    }
+
+    /// The parameters and result of a function of type `t` applied to `given` arguments; an
+    /// unknown function type becomes a function of `given` parameters.
+    fn function_type(&mut self, func: &Expr, t: &Ty, given: usize) -> R<(Vec<Ty>, Ty)> {
+        match self.typing.subst.shallow(t) {
+            Ty::Fun(params, result) => Ok((params, *result)),
+            Ty::Var(_) => {
+                let params: Vec<Ty> = (0..given).map(|_| self.fresh()).collect();
+                let result = self.fresh();
+                self.expect(func, t, &Ty::fun(params.clone(), result.clone()))?;
+                Ok((params, result))
+            }
+            other => Err(Diagnostic::error(
+                func.span,
+                format!(
+                    "this expression has type `{}`; it is not a function and cannot be applied",
+                    self.typing.subst.resolve(&other)
+                ),
+                "not a function",
+            )),
+        }
+    }
+
+    fn conditional(&mut self, c: &Expr, t: &Expr, f: Option<&Expr>) -> R<Ty> {
+        self.check(c, &Ty::Bool)?;
+        let result = self.expr(t)?;
+        match f {
+            Some(f) => self.check(f, &result)?,
+            None => self.expect(t, &result, &Ty::Unit)?,
+        }
+        Ok(result)
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R<Ty> {
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                self.check(a, &Ty::Int)?;
+                self.check(b, &Ty::Int)?;
+                Ok(Ty::Int)
+            }
+            BinOp::And | BinOp::Or => {
+                self.check(a, &Ty::Bool)?;
+                self.check(b, &Ty::Bool)?;
+                Ok(Ty::Bool)
+            }
+            _ => {
+                let t = self.expr(a)?;
+                self.check(b, &t)?;
+                Ok(Ty::Bool)
+            }
+        }
+    }
+
+    // ----- annotations -----
+
+    fn annot_type(&mut self, te: &TypeExpr) -> R<Ty> {
+        match te {
+            TypeExpr::Var(name, _) => {
+                if let Some(t) = self.annot_vars.get(name) {
+                    return Ok(t.clone());
+                }
+                let t = self.fresh();
+                self.annot_vars.insert(name.clone(), t.clone());
+                Ok(t)
+            }
+            TypeExpr::Named(name, args, span) => self.named_type(name, args, *span),
+            TypeExpr::Arrow(..) => {
+                let (params, result) = arrow_spine(te);
+                let params = params
+                    .into_iter()
+                    .map(|p| self.annot_type(p))
+                    .collect::<R<Vec<_>>>()?;
+                Ok(Ty::fun(params, self.annot_type(result)?))
+            }
+            TypeExpr::Tuple(items) => {
+                let items = items
+                    .iter()
+                    .map(|i| self.annot_type(i))
+                    .collect::<R<Vec<_>>>()?;
+                Ok(Ty::Tuple(items))
+            }
+        }
+    }
+
+    fn named_type(&mut self, name: &str, args: &[TypeExpr], span: Span) -> R<Ty> {
+        let arity_error = || {
+            Diagnostic::error(
+                span,
+                format!(
+                    "the type `{name}` takes {} argument(s)",
+                    if matches!(name, "list" | "ref") { 1 } else { 0 }
+                ),
+                "wrong number of type arguments",
+            )
+        };
+        match (name, args) {
+            ("int", []) => Ok(Ty::Int),
+            ("bool", []) => Ok(Ty::Bool),
+            ("unit", []) => Ok(Ty::Unit),
+            ("exn", []) => Ok(Ty::Exn),
+            ("string", []) => Ok(Ty::Str),
+            ("list", [a]) => Ok(Ty::List(Box::new(self.annot_type(a)?))),
+            ("ref", [a]) => Ok(Ty::Ref(Box::new(self.annot_type(a)?))),
+            ("int" | "bool" | "unit" | "exn" | "string" | "list" | "ref", _) => Err(arity_error()),
+            ("float" | "char", _) => Err(unsupported(span, &format!("the type `{name}`"))),
+            ("array" | "option" | "result" | "bytes", _) => {
+                Err(unsupported(span, &format!("the type `{name}`")))
+            }
+            _ => Err(Diagnostic::error(
+                span,
+                format!("unknown type `{name}` (type definitions are not supported)"),
+                "not a type of the subset",
+            )),
+        }
+    }
+
+    /// Checks the annotation `te` against `t`. An arrow in `te` fits a function type of any
+    /// arity whose parameters it spells out in order.
+    fn annot(&mut self, te: &TypeExpr, t: &Ty, span: Span) -> R<()> {
+        if let TypeExpr::Arrow(..) = te
+            && let Ty::Fun(params, result) = self.typing.subst.shallow(t)
+        {
+            let (written, written_result) = arrow_spine(te);
+            if written.len() < params.len() {
+                let annotated = self.annot_type(te)?;
+                return Err(mismatch(
+                    span,
+                    "expression",
+                    Mismatch::Arity(self.typing.subst.resolve(t), annotated),
+                ));
+            }
+            for (w, p) in written.iter().zip(&params) {
+                self.annot(w, p, span)?;
+            }
+            let rest = rebuild_arrow(&written[params.len()..], written_result);
+            return self.annot(&rest, &result, span);
+        }
+        let annotated = self.annot_type(te)?;
+        let m = self.typing.subst.unify(t, &annotated);
+        m.map_err(|m| mismatch(span, "expression", m))
+    }
+}
+
+/// The parameters and the final result of an arrow type as written.
+fn arrow_spine(te: &TypeExpr) -> (Vec<&TypeExpr>, &TypeExpr) {
+    let mut params = Vec::new();
+    let mut t = te;
+    while let TypeExpr::Arrow(a, b) = t {
+        params.push(&**a);
+        t = b;
+    }
+    (params, t)
+}
+
+fn rebuild_arrow(params: &[&TypeExpr], result: &TypeExpr) -> TypeExpr {
+    params.iter().rev().fold(result.clone(), |acc, p| {
+        TypeExpr::Arrow(Box::new((*p).clone()), Box::new(acc))
+    })
+}
+
+/// Whether `e` is a syntactic value (OCaml's value restriction: only these generalise).
+fn is_value(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Unit
+        | ExprKind::Str(_)
+        | ExprKind::Nil
+        | ExprKind::Var(_)
+        | ExprKind::Fun(..)
+        | ExprKind::Function(_)
+        | ExprKind::Construct(_, None) => true,
+        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) => is_value(x),
+        ExprKind::Tuple(items) => items.iter().all(is_value),
+        ExprKind::Cons(a, b) => is_value(a) && is_value(b),
+        _ => false,
+    }
+}
+
+fn partial_application(func: &Expr, takes: usize, given: usize) -> Diagnostic {
+    unsupported(
+        func.span,
+        &format!(
+            "partial application (this function takes {takes} arguments at once, {given} given); write `fun x -> f a x`"
+        ),
+    )
+}
+
+fn mismatch(span: Span, what: &str, m: Mismatch) -> Diagnostic {
+    match m {
+        Mismatch::Types(found, expected) => Diagnostic::error(
+            span,
+            format!("type mismatch: this {what} has type `{found}` but `{expected}` was expected"),
+            format!("this has type `{found}`"),
+        ),
+        Mismatch::Occurs(v, t) => Diagnostic::error(
+            span,
+            format!("type mismatch: the type `{v}` would have to contain itself (`{t}`)"),
+            "a recursive type",
+        ),
+        Mismatch::Arity(found, expected) => {
+            let arity = |t: &Ty| if let Ty::Fun(ps, _) = t { ps.len() } else { 0 };
+            unsupported(
+                span,
+                &format!(
+                    "partial application: a function taking {} argument(s) at once (`{found}`) is used where one taking {} at once is expected (`{expected}`)",
+                    arity(&found),
+                    arity(&expected)
+                ),
+            )
+        }
+    }
+}
+
+/// The prelude: a canonical name and a fresh instance of the type of `name`, if it is one.
+impl Inferer {
+    fn prelude(&mut self, name: &str) -> Option<(&'static str, Ty)> {
+        let int2 = || Ty::fun(vec![Ty::Int, Ty::Int], Ty::Int);
+        let int1 = || Ty::fun(vec![Ty::Int], Ty::Int);
+        let (canonical, t): (&'static str, Ty) = match name {
+            "fst" | "snd" => {
+                let (a, b) = (self.fresh(), self.fresh());
+                let r = if name == "fst" { a.clone() } else { b.clone() };
+                (
+                    if name == "fst" { "fst" } else { "snd" },
+                    Ty::fun(vec![Ty::Tuple(vec![a, b])], r),
+                )
+            }
+            "abs" => ("abs", int1()),
+            "succ" => ("succ", int1()),
+            "pred" => ("pred", int1()),
+            "min" => ("min", int2()),
+            "max" => ("max", int2()),
+            "not" => ("not", Ty::fun(vec![Ty::Bool], Ty::Bool)),
+            "ignore" => ("ignore", Ty::fun(vec![self.fresh()], Ty::Unit)),
+            "print_int" => ("print_int", Ty::fun(vec![Ty::Int], Ty::Unit)),
+            "print_string" => ("print_string", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "print_endline" => ("print_endline", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "print_newline" => ("print_newline", Ty::fun(vec![Ty::Unit], Ty::Unit)),
+            "failwith" => ("failwith", Ty::fun(vec![Ty::Str], self.fresh())),
+            "invalid_arg" => ("invalid_arg", Ty::fun(vec![Ty::Str], self.fresh())),
+            "raise" => ("raise", Ty::fun(vec![Ty::Exn], self.fresh())),
+            "ref" => {
+                let a = self.fresh();
+                ("ref", Ty::fun(vec![a.clone()], Ty::Ref(Box::new(a))))
+            }
+            "incr" => ("incr", Ty::fun(vec![Ty::Ref(Box::new(Ty::Int))], Ty::Unit)),
+            "decr" => ("decr", Ty::fun(vec![Ty::Ref(Box::new(Ty::Int))], Ty::Unit)),
+            "Random.int" => ("Random.int", int1()),
+            "Random.bool" => ("Random.bool", Ty::fun(vec![Ty::Unit], Ty::Bool)),
+            "read_int" => ("read_int", Ty::fun(vec![Ty::Unit], Ty::Int)),
+            _ => return self.operator(name),
+        };
+        Some((canonical, t))
+    }
+
+    /// An operator used as a function value: `( + )`, `( = )`, `( && )`, ...
+    fn operator(&mut self, name: &str) -> Option<(&'static str, Ty)> {
+        let canonical = OPERATORS.iter().find(|o| **o == name)?;
+        let t = match *canonical {
+            "( && )" | "( || )" | "( & )" | "( or )" => Ty::fun(vec![Ty::Bool, Ty::Bool], Ty::Bool),
+            "( + )" | "( - )" | "( * )" | "( / )" | "( mod )" => {
+                Ty::fun(vec![Ty::Int, Ty::Int], Ty::Int)
+            }
+            _ => {
+                let a = self.fresh();
+                Ty::fun(vec![a.clone(), a], Ty::Bool)
+            }
+        };
+        Some((canonical, t))
+    }
+}
+
+/// The operators that may be used as function values, as the parser names them.
+pub const OPERATORS: &[&str] = &[
+    "( + )", "( - )", "( * )", "( / )", "( mod )", "( = )", "( == )", "( <> )", "( != )", "( < )",
+    "( <= )", "( > )", "( >= )", "( && )", "( & )", "( || )", "( or )",
+];

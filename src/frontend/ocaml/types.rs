@@ -1,0 +1,236 @@
+//! Types of the OCaml subset and their unification (Hindley–Milner with levels).
+//!
+//! A function type carries its arity: `Fun([a, b], r)` is a function that takes two
+//! arguments at once (`fun x y -> ...`), distinct from `Fun([a], Fun([b], r))` (a function
+//! returning a function). OCaml's types do not make the distinction; the subset uses it to
+//! map every application onto a call that saturates the function's parameters (docs/ocaml.md:
+//! partial application is not yet supported, and shows as an arity mismatch).
+//!
+//! Guarantees: unification is sound (occurs check) and keeps levels for generalisation;
+//! every failure is a [`Mismatch`] naming both types.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ty {
+    Var(u32),
+    Int,
+    Bool,
+    Unit,
+    Str,
+    Exn,
+    List(Box<Ty>),
+    Ref(Box<Ty>),
+    Tuple(Vec<Ty>),
+    Fun(Vec<Ty>, Box<Ty>),
+}
+
+impl Ty {
+    pub fn fun(params: Vec<Ty>, ret: Ty) -> Ty {
+        Ty::Fun(params, Box::new(ret))
+    }
+}
+
+/// Why two types do not unify.
+#[derive(Debug)]
+pub enum Mismatch {
+    /// Different types (resolved as far as known).
+    Types(Ty, Ty),
+    /// Two function types of different arities: a partial application.
+    Arity(Ty, Ty),
+    /// A type would contain itself.
+    Occurs(Ty, Ty),
+}
+
+/// The substitution: bound type variables and the level of every variable.
+#[derive(Debug, Default)]
+pub struct Subst {
+    bound: Vec<Option<Ty>>,
+    levels: Vec<u32>,
+}
+
+impl Subst {
+    pub fn fresh(&mut self, level: u32) -> Ty {
+        self.bound.push(None);
+        self.levels.push(level);
+        Ty::Var(self.bound.len() as u32 - 1)
+    }
+
+    pub fn level(&self, v: u32) -> u32 {
+        self.levels[v as usize]
+    }
+
+    /// `t` with its outermost bound variables followed.
+    pub fn shallow(&self, t: &Ty) -> Ty {
+        let mut t = t.clone();
+        while let Ty::Var(v) = t {
+            match &self.bound[v as usize] {
+                Some(next) => t = next.clone(),
+                None => break,
+            }
+        }
+        t
+    }
+
+    /// `t` with every bound variable replaced, all the way down.
+    pub fn resolve(&self, t: &Ty) -> Ty {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || match self.shallow(t) {
+            Ty::List(a) => Ty::List(Box::new(self.resolve(&a))),
+            Ty::Ref(a) => Ty::Ref(Box::new(self.resolve(&a))),
+            Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| self.resolve(t)).collect()),
+            Ty::Fun(ps, r) => Ty::fun(
+                ps.iter().map(|t| self.resolve(t)).collect(),
+                self.resolve(&r),
+            ),
+            other => other,
+        })
+    }
+
+    pub fn unify(&mut self, a: &Ty, b: &Ty) -> Result<(), Mismatch> {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.unify_inner(a, b))
+    }
+
+    fn unify_inner(&mut self, a: &Ty, b: &Ty) -> Result<(), Mismatch> {
+        let (a, b) = (self.shallow(a), self.shallow(b));
+        match (&a, &b) {
+            (Ty::Var(x), Ty::Var(y)) if x == y => Ok(()),
+            (Ty::Var(x), _) => self.bind(*x, &b),
+            (_, Ty::Var(y)) => self.bind(*y, &a),
+            (Ty::List(x), Ty::List(y)) | (Ty::Ref(x), Ty::Ref(y)) => self.unify(x, y),
+            (Ty::Tuple(xs), Ty::Tuple(ys)) if xs.len() == ys.len() => {
+                xs.iter().zip(ys).try_for_each(|(x, y)| self.unify(x, y))
+            }
+            (Ty::Fun(ps, r), Ty::Fun(qs, s)) if ps.len() == qs.len() => {
+                ps.iter().zip(qs).try_for_each(|(x, y)| self.unify(x, y))?;
+                self.unify(r, s)
+            }
+            (Ty::Fun(..), Ty::Fun(..)) => Err(Mismatch::Arity(self.resolve(&a), self.resolve(&b))),
+            _ if a == b => Ok(()),
+            _ => Err(Mismatch::Types(self.resolve(&a), self.resolve(&b))),
+        }
+    }
+
+    fn bind(&mut self, v: u32, t: &Ty) -> Result<(), Mismatch> {
+        let level = self.levels[v as usize];
+        if self.occurs_and_adjust(v, level, t) {
+            return Err(Mismatch::Occurs(Ty::Var(v), self.resolve(t)));
+        }
+        self.bound[v as usize] = Some(t.clone());
+        Ok(())
+    }
+
+    /// Whether `v` occurs in `t`; lowers the level of `t`'s variables to `level`.
+    fn occurs_and_adjust(&mut self, v: u32, level: u32, t: &Ty) -> bool {
+        match self.shallow(t) {
+            Ty::Var(w) => {
+                let l = &mut self.levels[w as usize];
+                *l = (*l).min(level);
+                w == v
+            }
+            Ty::List(a) | Ty::Ref(a) => self.occurs_and_adjust(v, level, &a),
+            Ty::Tuple(ts) => ts.iter().any(|t| self.occurs_and_adjust(v, level, t)),
+            Ty::Fun(ps, r) => {
+                ps.iter().any(|t| self.occurs_and_adjust(v, level, t))
+                    || self.occurs_and_adjust(v, level, &r)
+            }
+            _ => false,
+        }
+    }
+
+    /// The unbound variables of `t` whose level is above `level`, in order of appearance.
+    pub fn generalisable(&self, t: &Ty, level: u32, out: &mut Vec<u32>) {
+        match self.shallow(t) {
+            Ty::Var(v) if self.levels[v as usize] > level && !out.contains(&v) => out.push(v),
+            Ty::List(a) | Ty::Ref(a) => self.generalisable(&a, level, out),
+            Ty::Tuple(ts) => ts.iter().for_each(|t| self.generalisable(t, level, out)),
+            Ty::Fun(ps, r) => {
+                ps.iter().for_each(|t| self.generalisable(t, level, out));
+                self.generalisable(&r, level, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Replaces the variables `vars[i]` by `with[i]` in `t` (which must be resolved).
+pub fn substitute(t: &Ty, vars: &[u32], with: &[Ty]) -> Ty {
+    match t {
+        Ty::Var(v) => match vars.iter().position(|x| x == v) {
+            Some(i) => with[i].clone(),
+            None => t.clone(),
+        },
+        Ty::List(a) => Ty::List(Box::new(substitute(a, vars, with))),
+        Ty::Ref(a) => Ty::Ref(Box::new(substitute(a, vars, with))),
+        Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| substitute(t, vars, with)).collect()),
+        Ty::Fun(ps, r) => Ty::fun(
+            ps.iter().map(|t| substitute(t, vars, with)).collect(),
+            substitute(r, vars, with),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// OCaml's notation; type variables print as `'a`, `'b`, ... by number.
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_ty(f, self, 0)
+    }
+}
+
+/// `prec`: 0 anywhere, 1 as an operand of `*`, 2 as an argument of a postfix constructor.
+fn write_ty(f: &mut fmt::Formatter<'_>, t: &Ty, prec: u8) -> fmt::Result {
+    match t {
+        Ty::Var(v) => write!(f, "'{}", var_name(*v)),
+        Ty::Int => write!(f, "int"),
+        Ty::Bool => write!(f, "bool"),
+        Ty::Unit => write!(f, "unit"),
+        Ty::Str => write!(f, "string"),
+        Ty::Exn => write!(f, "exn"),
+        Ty::List(a) => {
+            write_ty(f, a, 2)?;
+            write!(f, " list")
+        }
+        Ty::Ref(a) => {
+            write_ty(f, a, 2)?;
+            write!(f, " ref")
+        }
+        Ty::Tuple(ts) => {
+            if prec >= 1 {
+                write!(f, "(")?;
+            }
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " * ")?;
+                }
+                write_ty(f, t, 2)?;
+            }
+            if prec >= 1 {
+                write!(f, ")")?;
+            }
+            Ok(())
+        }
+        Ty::Fun(ps, r) => {
+            if prec >= 1 {
+                write!(f, "(")?;
+            }
+            for p in ps {
+                write_ty(f, p, 1)?;
+                write!(f, " -> ")?;
+            }
+            write_ty(f, r, 0)?;
+            if prec >= 1 {
+                write!(f, ")")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn var_name(v: u32) -> String {
+    let letter = (b'a' + (v % 26) as u8) as char;
+    if v < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", v / 26)
+    }
+}

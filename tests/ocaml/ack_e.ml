@@ -1,0 +1,8 @@
+(* expect: bug within 2 *)
+(* run: m=1 n=0 depth=2 => failure at 8:41 (assert) *)
+(* run: m=0 n=0 depth=3 => value skip *)
+let rec ack m n =
+  if m = 0 then n + 1
+  else if n = 0 then ack (m - 1) 1
+  else ack (m - 1) (ack m (n - 1))
+let main m n = if m >= 0 && n >= 0 then assert (ack m n <> 2 || m = 0)

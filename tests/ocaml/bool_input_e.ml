@@ -1,0 +1,5 @@
+(* expect: bug within 0 *)
+(* A `bool` input: any non-zero integer is `true`. *)
+(* run: b=1 n=0 depth=0 => failure at 5:26 (assert) *)
+(* run: b=0 n=0 depth=0 => value skip *)
+let main b n = if b then assert (n > 0 || not b)

@@ -1,0 +1,6 @@
+(* expect: bug within 2 *)
+(* run: n=3 depth=2 => failure at 6:14 (assert) *)
+(* run: n=3 depth=1 => cut off at depth 1, call at 5:24 *)
+(* run: n=4 depth=2 => value skip *)
+let compose f g x = f (g x)
+let main n = assert (compose (fun x -> x + 1) (fun x -> 2 * x) n <> 7)

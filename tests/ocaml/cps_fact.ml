@@ -1,0 +1,6 @@
+(* expect: safe up to 6 *)
+(* Continuation-passing factorial: closures built in a loop. *)
+(* run: n=2 depth=6 => value skip *)
+(* run: n=2 depth=5 => cut off at depth 5, call at 5:67 *)
+let rec fact n k = if n <= 0 then k 1 else fact (n - 1) (fun r -> k (n * r))
+let main n = fact n (fun r -> assert (r >= 1))

@@ -1,0 +1,5 @@
+(* expect: bug within 2 *)
+(* run: n=0 depth=2 => failure at 5:31 (assert) *)
+(* run: n=0 depth=1 => cut off at depth 1, call at 4:35 *)
+let rec fact n k = if n <= 0 then k 1 else fact (n - 1) (fun r -> k (n * r))
+let main n = fact n (fun r -> assert (r > 1))

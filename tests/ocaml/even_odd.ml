@@ -1,0 +1,8 @@
+(* expect: safe up to 7 *)
+(* Mutual recursion with `let rec ... and ...`. *)
+(* run: n=4 depth=5 => value skip *)
+(* run: n=4 depth=4 => cut off at depth 4, call at 7:38 *)
+(* run: n=-1 depth=1 => value skip *)
+let rec even n = if n = 0 then true else odd (n - 1)
+and odd n = if n = 0 then false else even (n - 1)
+let main n = if n >= 0 then assert (even n || odd n)

@@ -1,0 +1,7 @@
+(* expect: bug within 5 *)
+(* run: n=4 depth=5 => failure at 7:29 (assert) *)
+(* run: n=2 depth=5 => value skip *)
+(* run: n=5 depth=9 => value skip *)
+let rec even n = if n = 0 then true else odd (n - 1)
+and odd n = if n = 0 then false else even (n - 1)
+let main n = if n >= 0 then assert (even n = false || n < 4)

@@ -1,0 +1,6 @@
+(* expect: bug within 1 *)
+(* run: n=-1 depth=1 => failure at 6:14 (assert) *)
+(* run: n=2 depth=3 => value skip *)
+let rec make n = if n <= 0 then [] else n :: make (n - 1)
+let rec length l = match l with [] -> 0 | _ :: r -> 1 + length r
+let main n = assert (length (make n) = n)

@@ -1,0 +1,6 @@
+(* expect: verified *)
+(* run: n=5 depth=2 => value skip *)
+let pair_apply (f, g) x = (f x, g x)
+let main n =
+  let (a, b) = pair_apply ((fun x -> x + 1), (fun x -> x - 1)) n in
+  assert (a - b = 2)

@@ -1,0 +1,6 @@
+(* expect: safe up to 6 *)
+(* run: n=3 depth=4 => value skip *)
+(* run: n=3 depth=3 => cut off at depth 3, call at 5:43 *)
+(* run: n=-2 depth=1 => value skip *)
+let rec sum n = if n <= 0 then 0 else n + sum (n - 1)
+let main n = assert (n <= sum n)

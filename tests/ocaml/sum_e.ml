@@ -1,0 +1,5 @@
+(* expect: bug within 1 *)
+(* run: n=0 depth=1 => failure at 5:14 (assert) *)
+(* run: n=2 depth=3 => value skip *)
+let rec sum n = if n <= 0 then 0 else n + sum (n - 1)
+let main n = assert (n + 1 <= sum n)
