@@ -3,6 +3,7 @@
 # verdict, wall time and which engine proved it. Usage (from the repository root, after
 # `cargo build --release`):
 #   benchmarks/proofs.sh [K] > table.md
+# GENERATED=0 leaves out the generated programs (each may take the full 120 s).
 # Safe programs: benchmarks/programs/*.horef without `-e`, the shared suite's programs whose
 # manifest rows are all `no_bug` (when ../shared/bmc2-suite exists), benchmarks/generated
 # safe programs of 400, 1000 and 4000 lines.
@@ -20,7 +21,9 @@ safe_shared() {
 programs() {
     ls benchmarks/programs/*.horef | grep -v -- '-e\.horef$'
     safe_shared
-    for n in 400 1000 4000; do echo "benchmarks/generated/gen-$n.horef"; done
+    if [ "${GENERATED:-1}" != 0 ]; then
+        for n in 400 1000 4000; do echo "benchmarks/generated/gen-$n.horef"; done
+    fi
 }
 echo "| program | verdict at K = $k | seconds | proof |"
 echo "|---|---|---:|---|"

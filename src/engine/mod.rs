@@ -48,6 +48,10 @@ pub struct Options {
     pub chc: bool,
     /// How long Spacer may take, from the start of the run (capped by `timeout`).
     pub chc_budget: Duration,
+    /// How long a search that ended without a bug waits for Spacer's proof: at least
+    /// this, and at most as long again as the search took (always within the budget).
+    /// `None`: until the budget ends.
+    pub chc_wait: Option<Duration>,
     /// Past this much resident memory (this process and its solvers) the run ends as
     /// UNKNOWN (resource); `None`: no limit.
     pub memory_limit_mib: Option<u64>,
@@ -67,6 +71,7 @@ impl Default for Options {
             summaries: true,
             chc: true,
             chc_budget: DEFAULT_CHC_BUDGET,
+            chc_wait: None,
             memory_limit_mib: Some(resources::default_limit_mib()),
         }
     }
@@ -94,6 +99,9 @@ impl Proofs {
         matches!(self, Proofs::Chc | Proofs::Both)
     }
 }
+
+/// How long a suite's run waits for a proof after its search (see `Options::chc_wait`).
+pub const SUITE_CHC_WAIT: Duration = Duration::from_secs(2);
 
 /// How long Spacer may take by default.
 pub const DEFAULT_CHC_BUDGET: Duration = Duration::from_secs(20);
@@ -235,7 +243,7 @@ fn run(
         task.as_mut(),
         &stop,
         deadline,
-        searching,
+        (searching, options.chc_wait),
     );
     if matches!(report.stop, StopReason::Verified)
         && let Some(summaries) = &report.summaries
@@ -332,7 +340,7 @@ fn settle(
     chc: Option<&mut chc::ChcTask>,
     stop: &StopSignal,
     deadline: Option<Instant>,
-    searching: Duration,
+    (searching, chc_wait): (Duration, Option<Duration>),
 ) -> (StopReason, Option<proof::Proof>) {
     if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
         return (searched, None);
@@ -341,10 +349,13 @@ fn settle(
     if let Some(task) = chc
         && out_of_memory.is_none()
     {
-        // Waiting costs the user time the search did not: at most as long again as the
-        // search took, and at least CHC_MIN_WAIT (within the proof budget).
-        let wait = Instant::now() + CHC_MIN_WAIT.max(2 * searching);
-        let until = deadline.map_or(wait, |d| d.min(wait));
+        // Waiting costs time the search did not: with `chc_wait`, at most as long again
+        // as the search took and at least `chc_wait`; otherwise until the budget ends.
+        let until = match chc_wait {
+            Some(wait) => Instant::now() + wait.max(2 * searching),
+            None => Instant::now() + DEFAULT_CHC_BUDGET.max(searching),
+        };
+        let until = deadline.map_or(until, |d| d.min(until));
         match task.wait_until(until) {
             Some(chc::ChcAnswer::Proved(proof)) => {
                 return (StopReason::Verified, Some(proof.clone()));
@@ -366,9 +377,6 @@ fn settle(
         (other, _) => (other, None),
     }
 }
-
-/// How long a run that searched briefly still waits for a proof.
-const CHC_MIN_WAIT: Duration = Duration::from_secs(2);
 
 /// A spinner with a message on stderr when it is a terminal and `enabled`; hidden otherwise.
 fn progress_line(enabled: bool) -> ProgressBar {

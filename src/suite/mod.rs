@@ -86,6 +86,9 @@ impl Config {
             solver_wait: self.solver_wait,
             solver: self.solver,
             progress: false,
+            // A suite wants throughput: a run that has searched waits briefly for a
+            // proof (each program's answer is then remembered for its other bounds).
+            chc_wait: Some(engine::SUITE_CHC_WAIT),
             ..engine::Options::default()
         }
     }
