@@ -294,3 +294,28 @@ fn every_program_of_ours_is_also_valid_when_loaded_from_bytes() {
         }
     }
 }
+
+/// The generated large programs (benchmarks/gen_ml.py) load, and the bug of the 400-line
+/// one is found within depth 2 (the bug of the middle copy: `sel = 50`, `a = 102`).
+#[test]
+fn generated_large_programs_load_and_the_bug_is_found() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benchmarks/generated-ml");
+    for name in ["gen-ml-400", "gen-ml-400-e", "gen-ml-4000", "gen-ml-4000-e"] {
+        let path = dir.join(format!("{name}.ml"));
+        let run = common::horef_si(["check", path.to_str().unwrap()]);
+        assert_eq!(run.code, Some(0), "{name}: {run:?}");
+    }
+    let buggy = dir.join("gen-ml-400-e.ml");
+    let run = common::horef_si(["verify", buggy.to_str().unwrap(), "--max-depth", "2"]);
+    assert_eq!(run.code, Some(10), "{run:?}");
+    assert!(
+        run.stdout.contains("sel = 50") && run.stdout.contains("a = 102"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("confirmed by concrete replay"),
+        "{}",
+        run.stdout
+    );
+}

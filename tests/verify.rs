@@ -190,3 +190,35 @@ fn short_circuit_keeps_the_right_side_from_failing() {
         2
     );
 }
+
+const COUNT: &str = "Methods:
+count (x:Int) :Int = if x == 0 then 0 else 1 + count (x - 1);
+Main (n:Int) :Unit:
+  if n >= 0 then assert (count n < 3) else skip
+";
+
+/// The call tree unrolled to K = 4 has five instances, far below the eager budget: the run
+/// starts at bound 4 and decides in one round and one query, with the same bug as
+/// iterative deepening finds (docs/engine.md, "Small trees skip the deepening").
+#[test]
+fn a_small_tree_is_decided_in_one_round_at_the_bound() {
+    let checked =
+        load_bytes("count.horef", COUNT.as_bytes()).unwrap_or_else(|e| panic!("{}", e.render()));
+    let options = Options {
+        max_depth: 4,
+        ..Options::default()
+    };
+    let outcome = verify_horef(&checked, &options);
+    match &outcome.verdict {
+        Verdict::Bug {
+            inputs, failure, ..
+        } => {
+            assert_eq!(inputs, &vec![("n".to_string(), "3".to_string())]);
+            assert_eq!(failure, "4:18");
+        }
+        other => panic!("expected the bug at n = 3, got {other:?}"),
+    }
+    assert_eq!(outcome.stats.iterations, 1, "{:?}", outcome.stats);
+    assert_eq!(outcome.stats.solver_calls, 1, "{:?}", outcome.stats);
+    bug!(COUNT, first = 4, at = "4:18");
+}

@@ -24,6 +24,7 @@
 
 use super::backend::{Backend, CheckResult};
 use super::houdini::{self, Summaries, site_summary};
+use super::tree_size;
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
@@ -332,9 +333,7 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn stratified(&mut self) -> Result<(StopReason, Mode), SolverError> {
         let max_depth = self.limits.max_depth;
         let mut bound = max_depth.min(self.limits.first_bound.max(1));
-        if self.whole_tree_is_eager() {
-            bound = max_depth;
-        }
+        bound = bound.max(self.deepest_eager_bound());
         let mut rounds = 0;
         loop {
             self.check_deadline()?;
@@ -512,18 +511,29 @@ impl<'a, B: Backend> Runner<'a, B> {
         Ok(())
     }
 
-    /// Whether a whole run (from bound 1 to the user's K) can skip iterative deepening: the
-    /// call tree unrolled to K fits in the eager budget, so the round at bound K inlines all
-    /// of it and one query decides, where the bounds before it would each cost a round of
-    /// their own. The bug found is then one within K, not necessarily a shallowest one.
-    fn whole_tree_is_eager(&self) -> bool {
+    /// Where a whole run (from bound 1 to the user's K) may start its deepening: the
+    /// deepest bound whose call tree, unrolled, fits in the eager budget (0 if none, or for
+    /// a pass of entry splitting). The round at that bound inlines all of it and one query
+    /// decides, where the bounds below it would each cost a round of their own (and a
+    /// round per counterexample). A bug found there is one within that bound, not
+    /// necessarily a shallowest one.
+    fn deepest_eager_bound(&self) -> u32 {
         let whole_run = self.limits.final_bound && self.limits.first_bound <= 1;
         let Some(entry) = self.entry.filter(|_| whole_run) else {
-            return false;
+            return 0;
         };
         let budget = self.eager_budget();
-        super::tree_size::unrolled_tree_size(self.ir, entry, self.limits.max_depth, budget)
-            .is_some()
+        let fits = |k: u32| tree_size::unrolled_tree_size(self.ir, entry, k, budget).is_some();
+        let (mut low, mut high) = (0, self.limits.max_depth);
+        if fits(high) {
+            return high;
+        }
+        // The size grows with the bound: the deepest fitting bound is in [low, high).
+        while low + 1 < high {
+            let mid = low + (high - low) / 2;
+            if fits(mid) { low = mid } else { high = mid }
+        }
+        low
     }
 
     /// The number of instances eager inlining may grow the tree to.
