@@ -88,6 +88,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "partial application",
     ),
     ("let main n = n / 2", "division"),
+    ("let unused x = x mod 2\nlet main n = n", "division"),
     ("let main n = try n with Not_found -> 0", "try"),
     ("let main n = Random.int n", "nondeterministic"),
     (

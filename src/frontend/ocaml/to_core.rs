@@ -40,6 +40,7 @@ pub fn to_core(program: &Program, typing: &Typing, entry: Option<&str>) -> R<cor
     let entry = t.top_level(program, entry)?;
     let main = t.main(&entry)?;
     t.drain_methods()?;
+    t.unused_groups(entry.0)?;
     Ok(t.finish(main))
 }
 
@@ -466,6 +467,20 @@ impl<'t> Translator<'t> {
             }
             self.current.pop();
             self.active.pop();
+        }
+        Ok(())
+    }
+
+    /// Translates every top-level function nothing uses, at its default instance (type
+    /// variables `int`; the entry's group is `Main` already): dead code cannot fail, but a
+    /// construct outside the subset in it is still reported, never silently ignored.
+    fn unused_groups(&mut self, entry: usize) -> R<()> {
+        for group in 0..self.groups.len() {
+            if group != entry && self.groups[group].instances.is_empty() {
+                let key = vec![Ty::Int; self.groups[group].quantified.len()];
+                self.method_for(group, 0, key);
+                self.drain_methods()?;
+            }
         }
         Ok(())
     }
