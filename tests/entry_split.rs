@@ -145,7 +145,8 @@ fn safe_dispatches_get_the_verdicts_unrolling_gets() {
     assert_eq!(verify(&flat, 4, Mode::Si), Verdict::Verified);
     assert_eq!(verify(&flat, 4, Mode::Unroll), Verdict::Verified);
     // Counting cases in two groups keep sites open at every bound: summaries (inferred
-    // once, shared by the groups) prove them; without, they are safe up to K.
+    // once, shared by the groups) prove them; without any proof engine (neither Houdini
+    // nor the Horn clauses), they are safe up to K.
     let recursive = program(|i| match i {
         7 | 31 => Case::Counts,
         _ => Case::Safe,
@@ -154,6 +155,7 @@ fn safe_dispatches_get_the_verdicts_unrolling_gets() {
     let options = Options {
         max_depth: 4,
         summaries: false,
+        chc: false,
         ..Options::default()
     };
     assert_eq!(
