@@ -20,6 +20,12 @@ const FOUND: &[(&str, &str)] = &[
         "seed 18110: `verify` panicked, `internal error: projection of a non-pair`",
         "Main () :(Int):\n  fst (Pair(0, fail))\n",
     ),
+    (
+        "seed 112 of the long run: `verify` panicked, `the IR is ill-formed: datatype `Clo1` \
+         has no finite value` (the only `Int -> Int` closure captures an `Int -> Int`)",
+        "Methods:\nm1 (n:Int -> Int, x:List) :(Int -> Int) =\n  (fun (f:Int) :(Int) -> n (f));\n\n\
+         Main () :(Unit):\n  skip\n",
+    ),
 ];
 
 /// Where the interpreter's run of `Main` fails within `k`, if it does.
