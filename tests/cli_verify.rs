@@ -99,17 +99,28 @@ fn keys_of(json: &serde_json::Value, prefix: &str, out: &mut std::collections::B
     }
 }
 
-/// The JSON keys of a bug report are exactly the table of `docs/json.md`; a verified and an
-/// unknown report use none outside it. The provenance keys name the file, tool and solver.
+/// The JSON keys of a bug report with those of a proved program's report are exactly the
+/// table of `docs/json.md`; a safe and an unknown report use none outside it. The
+/// provenance keys name the file, tool and solver.
 #[test]
 fn the_json_keys_are_the_documented_ones() {
     let documented = documented_keys();
+    let proved = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benchmarks/programs/ackermann.horef");
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "4", "--format", "json"])
+        .arg(&proved)
+        .output()
+        .expect("run horef-si");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let mut keys = std::collections::BTreeSet::new();
+    keys_of(&json, "", &mut keys);
     let file = program(BUGGY);
     let out = verify(&file, &["--max-depth", "5", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    let mut keys = std::collections::BTreeSet::new();
     keys_of(&json, "", &mut keys);
-    assert_eq!(keys, documented, "docs/json.md and a bug report disagree");
+    assert_eq!(keys, documented, "docs/json.md and the reports disagree");
     assert_eq!(json["file"], file.path().display().to_string());
     assert_eq!(json["tool"]["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(json["solver"]["name"], "z3");
