@@ -29,6 +29,7 @@ use crate::frontend::{Checked, load};
 use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::ir_file::{is_ir_file, load_ir};
+use crate::progress_line::ProgressLine;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
 use clap::{Parser, Subcommand};
@@ -53,10 +54,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Parse and type-check a HORef file.
+    /// Parse and type-check a HORef file (or validate an IR file ending in `.bpl`).
     #[command(after_help = EXIT_CODES_HELP)]
     Check {
-        /// The HORef program.
+        /// The HORef program (or an IR file ending in `.bpl`).
         file: PathBuf,
     },
     /// Decide whether an assertion can fail within call depth K (often: at any depth).
@@ -104,10 +105,10 @@ pub enum Command {
         #[arg(long, value_name = "MIB")]
         memory_limit: Option<u64>,
     },
-    /// Lower a HORef file to the Boogie-like IR and print it.
+    /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
     #[command(after_help = EXIT_CODES_HELP)]
     Lower {
-        /// The HORef program.
+        /// The HORef program (or an IR file ending in `.bpl`).
         file: PathBuf,
         /// Also print sizes: procedures, call sites, dispatch sites, candidates.
         #[arg(long)]
@@ -117,10 +118,10 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Emit::Ir)]
         emit: Emit,
     },
-    /// Run a HORef program on concrete inputs in the bounded interpreter.
+    /// Run a program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
     Run {
-        /// The HORef program.
+        /// The HORef program (or an IR file ending in `.bpl`).
         file: PathBuf,
         /// An input of `Main`, as name=value (repeat for each parameter).
         #[arg(long = "arg", value_name = "NAME=VALUE")]
@@ -214,7 +215,6 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 solver_wait,
                 solver,
                 dump_smt,
-                progress: true,
                 summaries: !no_summaries && proofs.houdini(),
                 chc: proofs.chc(),
                 chc_budget: Duration::try_from_secs_f64(proof_budget).unwrap_or_default(),
@@ -367,7 +367,7 @@ pub enum Format {
 fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) -> ExitCode {
     let outcome = if is_ir_file(file) {
         match load_ir(file) {
-            Ok(program) => engine::verify_ir(&program, options),
+            Ok(program) => with_progress_line(options, |o| engine::verify_ir(&program, o)),
             Err(message) => {
                 eprintln!("{message}");
                 return ExitCode::Input;
@@ -375,13 +375,20 @@ fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) 
         }
     } else {
         match load_or_report(file, strict) {
-            Ok(checked) => engine::verify_horef(&checked, options),
+            Ok(checked) => with_progress_line(options, |o| engine::verify_horef(&checked, o)),
             Err(code) => return code,
         }
     };
     match format {
         Format::Human => outln!("{}", report::human(&outcome, options.max_depth)),
-        Format::Json => outln!("{}", report::json(&outcome, options.max_depth)),
+        Format::Json => {
+            let provenance = report::Provenance {
+                file: file.display().to_string(),
+                solver: options.solver.program().to_string(),
+                solver_version: crate::solver::version(options.solver),
+            };
+            outln!("{}", report::json(&outcome, options.max_depth, &provenance))
+        }
     }
     report::exit_code(&outcome.verdict)
 }
@@ -395,7 +402,25 @@ pub enum Emit {
     Chc,
 }
 
+/// Runs `verify` with a progress line on stderr (drawn only on a terminal), cleared after.
+fn with_progress_line<T>(
+    options: &engine::Options,
+    verify: impl FnOnce(&engine::Options) -> T,
+) -> T {
+    let line = ProgressLine::stderr();
+    let options = engine::Options {
+        progress: Some(line.observer()),
+        ..options.clone()
+    };
+    let result = verify(&options);
+    line.finish();
+    result
+}
+
 fn lower(file: &Path, stats: bool, emit: Emit, strict: bool) -> ExitCode {
+    if is_ir_file(file) && emit == Emit::Ir {
+        return print_ir_file(file, stats);
+    }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
         Err(code) => return code,
@@ -427,6 +452,27 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: bool) -> ExitCode {
         );
     }
     ExitCode::Ok
+}
+
+/// `lower X.bpl`: the file is IR already; it is printed as the IR printer writes it.
+fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
+    if stats {
+        eprintln!(
+            "error: --stats counts what the lowering made; {} is not lowered",
+            file.display()
+        );
+        return ExitCode::Usage;
+    }
+    match load_ir(file) {
+        Ok(program) => {
+            out!("{}", boogie_like::print(&program));
+            ExitCode::Ok
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::Input
+        }
+    }
 }
 
 fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> ExitCode {
@@ -489,6 +535,9 @@ fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
             return ExitCode::Input;
         }
     };
+    for event in &result.trace {
+        outln!("{}", event.describe(&program));
+    }
     outln!("{}", result.summary(&program));
     match result.outcome {
         boogie_like::Outcome::Failure { .. } => ExitCode::Failure,

@@ -15,6 +15,7 @@ pub mod ir_file;
 pub mod lower;
 pub mod method_scope;
 pub mod names;
+pub mod progress_line;
 pub mod solver;
 pub mod span;
 pub mod suite;

@@ -14,7 +14,7 @@ use crate::diagnostics::Diagnostic;
 use crate::method_scope::{MethodScope, Redeclaration, UseSite};
 use crate::span::Span;
 use crate::syntax::ast::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// What a variable occurrence refers to.
@@ -35,6 +35,12 @@ pub struct TypeInfo {
     pub refs: HashMap<ExprId, RefId>,
     /// Methods declared again under a name already declared (accepted, as BMC-2 does).
     pub redeclarations: Vec<Redeclaration>,
+    /// The expressions whose type nothing fixes: `fail` where no context gives it a type,
+    /// and what must evaluate such an expression to produce its value (`(fail) 0`,
+    /// `Pair(0, fail)`, `fst` of those, `if c then fail else fail`, ...). In a checked
+    /// program each of them fails whenever it runs, so it never produces a value; its
+    /// entry in `expr_types` is only the type its context expects (`Unit` if none).
+    pub diverging: HashSet<ExprId>,
 }
 
 impl TypeInfo {
@@ -224,6 +230,9 @@ impl<'p> Checker<'p> {
     /// passed into branches. Records the type of every node.
     fn infer(&mut self, e: &Expr, hint: Option<&Type>) -> Ty {
         let ty = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.infer_kind(e, hint));
+        if ty.is_none() {
+            self.info.diverging.insert(e.id);
+        }
         self.types[e.id.index()] = ty.clone().or_else(|| hint.cloned());
         ty
     }

@@ -1,11 +1,11 @@
-//! The command line: exit codes and output (README's table), the bars of issue 2 on the
-//! BMC-2 suite, and bad input of every kind, which must end with exit 2 and a
-//! `file:line:col` — never a panic, a stack overflow or a hang.
+//! The command line: exit codes and output (README's table), and bad input of every kind,
+//! which must end with exit 2 and a `file:line:col` — never a panic, a stack overflow or a
+//! hang. (The checks on `../shared/bmc2-suite` are in `shared_suite.rs`.)
 
 mod common;
 
 use common::{CliRun, Rng, horef_si, location_after, tests_dir};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn program(name: &str) -> String {
     tests_dir()
@@ -196,100 +196,6 @@ fn trace_prints_calls_and_returns_with_depths() {
     }
 }
 
-// ----- the bars of issue 2 on ../shared/bmc2-suite -----
-
-/// The BMC-2 suite, if this checkout sits next to it.
-fn bmc2_suite() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bmc2-suite");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: {} does not exist, the BMC-2 suite bars were not checked",
-            dir.display()
-        );
-        None
-    }
-}
-
-#[test]
-fn every_bmc2_program_checks() {
-    let Some(dir) = bmc2_suite() else { return };
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("readable suite")
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    programs.sort();
-    assert!(!programs.is_empty(), "no programs in {}", dir.display());
-    for path in programs {
-        let run = check(&path.display().to_string());
-        assert_eq!(run.code, Some(0), "{}: {run:#?}", path.display());
-    }
-}
-
-fn mc91(name: &str, n: &str, depth: &str) -> Option<CliRun> {
-    let path = bmc2_suite()?.join(name).display().to_string();
-    Some(horef_si([
-        "run",
-        &path,
-        "--arg",
-        &format!("n={n}"),
-        "--max-depth",
-        depth,
-    ]))
-}
-
-#[test]
-fn mc91_e_fails_at_depth_1_on_line_10() {
-    let Some(run) = mc91("mc91-e.txt", "102", "1") else {
-        return;
-    };
-    assert_eq!(run.code, Some(10), "{run:#?}");
-    // mc91(102) = 92 (one call, at depth 1), so `assert ((mc91 n) == 91)` on line 10 fails.
-    assert_eq!(
-        run.stdout.lines().next(),
-        Some("failure at 10:3 (assert)"),
-        "{run:#?}"
-    );
-}
-
-#[test]
-fn mc91_e_at_depth_0_is_cut_off() {
-    let Some(run) = mc91("mc91-e.txt", "102", "0") else {
-        return;
-    };
-    assert_eq!(run.code, Some(0), "{run:#?}");
-    // Main's body runs at depth 0; the call `mc91 n` (10:12) would run at depth 1.
-    assert_eq!(
-        run.stdout.trim(),
-        "cut off at depth 0: the call to `mc91` at 10:12 would run at depth 1",
-    );
-}
-
-#[test]
-fn mc91_of_5_needs_depth_19() {
-    // mc91 x (x <= 100) calls mc91 (x + 11), then mc91 on the result, each one level
-    // deeper. From mc91 5 at depth 1 the inner calls climb to mc91 93 at depth 9 and
-    // mc91 104 at depth 10; the outer calls then walk mc91 94 (depth 10), 95, ..., 99
-    // (depth 15), whose inner call mc91 110 (line 6, column 11) would run at depth 16.
-    let Some(run) = mc91("mc91.txt", "5", "15") else {
-        return;
-    };
-    assert_eq!(run.code, Some(0), "{run:#?}");
-    assert_eq!(
-        run.stdout.trim(),
-        "cut off at depth 15: the call to `mc91` at 6:11 would run at depth 16",
-    );
-    // The deepest call of mc91 5 runs at depth 19 (mc91 91 at depth 8 needs ten more
-    // levels): with K = 19 the run returns and the assertion holds; with 18 it is cut off.
-    let run = mc91("mc91.txt", "5", "19").expect("suite present");
-    assert_eq!((run.code, run.stdout.trim()), (Some(0), "value: skip"));
-    let run = mc91("mc91.txt", "5", "18").expect("suite present");
-    assert_eq!(run.code, Some(0), "{run:#?}");
-    assert!(run.stdout.starts_with("cut off at depth 18:"), "{run:#?}");
-}
-
 // ----- bad input: exit 2 with file:line:col, no panic, no hang -----
 
 #[test]
@@ -475,71 +381,11 @@ fn locations_are_found_after_the_file_name() {
     assert_eq!(location_after("p.horef: oops", "p.horef"), None);
 }
 
-// ----- the README's commands are real -----
+// ----- the README's exit-code table -----
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README.md")
-}
-
-/// The contents of every ```sh block of the README.
-fn readme_sh_blocks() -> Vec<String> {
-    let text = readme();
-    text.split("```sh\n")
-        .skip(1)
-        .map(|rest| rest.split("```").next().expect("closed block").to_string())
-        .collect()
-}
-
-#[test]
-fn the_readme_example_command_runs_a_real_program() {
-    let blocks = readme_sh_blocks();
-    assert_eq!(blocks.len(), 2, "the README has two set-up code blocks");
-    let line = blocks[0].trim();
-    assert_eq!(line.lines().count(), 1, "one command line: {line}");
-    assert!(line.starts_with("pip install z3-solver && cargo build --release && "));
-    let (_, args) = line
-        .split_once("./target/release/horef-si ")
-        .expect("the command runs the release binary");
-    let args: Vec<&str> = args.split_whitespace().collect();
-    assert_eq!(args[0], "verify");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join(args[1]).display().to_string();
-    let mut argv = vec!["verify", file.as_str()];
-    argv.extend(&args[2..]);
-    let run = horef_si(&argv);
-    assert_eq!(run.code, Some(10), "{run:#?}");
-    assert!(run.stdout.starts_with("BUG\n"), "{run:#?}");
-    assert!(run.stdout.contains("failure at 30:18"), "{run:#?}");
-    assert!(
-        readme().contains("30:18"),
-        "the README does not name the failing assertion"
-    );
-    let n: i64 = run
-        .stdout
-        .split("n = ")
-        .nth(1)
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit() && c != '-').next())
-        .and_then(|digits| digits.parse().ok())
-        .expect("the input n");
-    assert!(
-        (3..=5).contains(&n),
-        "the README says n is between 3 and 5, got {n}"
-    );
-}
-
-#[test]
-fn ci_runs_the_readme_test_command() {
-    let blocks = readme_sh_blocks();
-    let command = blocks[1].trim();
-    assert_eq!(command, "cargo test --workspace");
-    let ci = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run"))
-        .expect(".ci/run");
-    assert!(
-        ci.lines().any(|l| l.trim() == command),
-        ".ci/run does not run `{command}`"
-    );
-    assert!(ci.contains("set -euo pipefail"));
 }
 
 #[test]

@@ -68,6 +68,81 @@ fn a_bug_exits_10_with_stable_json_keys() {
     assert!(ms("solver_ms") <= ms("time_ms"), "{json}");
 }
 
+/// The keys of `docs/json.md`'s table (`file`, `stats.time_ms`, `trace[].returns`, ...).
+fn documented_keys() -> std::collections::BTreeSet<String> {
+    let doc = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md");
+    let text = std::fs::read_to_string(doc).expect("docs/json.md");
+    text.lines()
+        .filter_map(|line| line.strip_prefix("| `")?.split_once('`'))
+        .map(|(key, _)| key.to_string())
+        .collect()
+}
+
+/// Every key of `json`, dotted as in `docs/json.md` (array elements as `[]`; the keys of
+/// `inputs` are the program's parameter names, not keys of the format).
+fn keys_of(json: &serde_json::Value, prefix: &str, out: &mut std::collections::BTreeSet<String>) {
+    match json {
+        serde_json::Value::Object(map) => {
+            for (key, value) in map {
+                let name = format!("{prefix}{key}");
+                if name != "inputs" {
+                    keys_of(value, &format!("{name}."), out);
+                }
+                out.insert(name);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            let element = format!("{}[].", prefix.trim_end_matches('.'));
+            items.iter().for_each(|item| keys_of(item, &element, out));
+        }
+        _ => {}
+    }
+}
+
+/// The JSON keys of a bug report with those of a proved program's report are exactly the
+/// table of `docs/json.md`; a safe and an unknown report use none outside it. The
+/// provenance keys name the file, tool and solver.
+#[test]
+fn the_json_keys_are_the_documented_ones() {
+    let documented = documented_keys();
+    let proved = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benchmarks/programs/ackermann.horef");
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "4", "--format", "json"])
+        .arg(&proved)
+        .output()
+        .expect("run horef-si");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let mut keys = std::collections::BTreeSet::new();
+    keys_of(&json, "", &mut keys);
+    let file = program(BUGGY);
+    let out = verify(&file, &["--max-depth", "5", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    keys_of(&json, "", &mut keys);
+    assert_eq!(keys, documented, "docs/json.md and the reports disagree");
+    assert_eq!(json["file"], file.path().display().to_string());
+    assert_eq!(json["tool"]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(json["solver"]["name"], "z3");
+    assert!(json["solver"]["version"].is_string(), "{json}");
+    // `half x` returns x / 2 (rounded down) for x >= 0; the failure is in Main, after them.
+    for step in json["trace"].as_array().expect("trace") {
+        let x: i64 = step["args"][0]
+            .as_str()
+            .and_then(|a| a.parse().ok())
+            .expect("arg");
+        assert_eq!(step["returns"], (x / 2).to_string(), "{step}");
+    }
+    for extra in [&["--max-depth", "0"][..], &["--timeout", "0.001"][..]] {
+        let args: Vec<&str> = extra.iter().copied().chain(["--format", "json"]).collect();
+        let json: serde_json::Value =
+            serde_json::from_slice(&verify(&file, &args).stdout).expect("json");
+        let mut keys = std::collections::BTreeSet::new();
+        keys_of(&json, "", &mut keys);
+        assert!(keys.is_subset(&documented), "{extra:?}: {keys:?}");
+    }
+}
+
 #[test]
 fn human_output_puts_the_verdict_first() {
     let file = program(BUGGY);
@@ -231,5 +306,89 @@ fn a_bad_solver_wait_is_a_usage_error() {
     for bad in ["0", "-1", "soon"] {
         let out = verify(&file, &["--solver-wait", bad]);
         assert_eq!(out.status.code(), Some(1), "--solver-wait {bad}");
+    }
+}
+
+// ----- the progress line (issue 17) -----
+
+/// On a terminal, `verify` draws a spinner line with the depth bound, the instances inlined,
+/// the open call sites and the elapsed time, redrawn as the rounds go. `script` (Debian's
+/// util-linux) gives the run a pseudo-terminal and records everything written to it.
+/// `benchmarks/programs/ackermann.horef` takes one round per depth bound up to its proof
+/// (1, 2, 3, ...), each long enough to be drawn (the terminal is redrawn at most 20 times a
+/// second, so rounds faster than that may share a frame: the unit tests of
+/// `progress_line.rs` check that every round's figures are rendered).
+#[test]
+fn the_progress_line_moves_on_a_terminal() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let command = format!(
+        "{} verify {} --max-depth 10",
+        env!("CARGO_BIN_EXE_horef-si"),
+        root.join("benchmarks/programs/ackermann.horef").display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run script (util-linux)");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    let mut rounds: Vec<&str> = screen
+        .split(['\r', '\n'])
+        .filter(|l| l.contains("depth bound "))
+        .collect();
+    for line in &rounds {
+        assert!(
+            line.contains(" instances inlined, ") && line.contains(" open call sites [00:"),
+            "{line:?}"
+        );
+    }
+    // One entry per distinct round (the spinner and the time change between frames).
+    rounds.dedup_by_key(|l| {
+        let from = l.find("depth bound ").unwrap_or(0);
+        l[from..].split(" [").next().unwrap_or("").to_string()
+    });
+    assert!(rounds.len() >= 2, "the line did not move: {screen:?}");
+    assert!(screen.contains("VERIFIED"), "{screen:?}");
+}
+
+/// When stderr is not a terminal, nothing is drawn.
+#[test]
+fn no_progress_line_when_stderr_is_not_a_terminal() {
+    let file = program(BUGGY);
+    let out = verify(&file, &["--max-depth", "6"]);
+    assert_eq!(out.status.code(), Some(10));
+    assert!(
+        out.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A call that fails, and every call it runs in, has no return value in the JSON trace;
+/// a call that returned has its value (`f x` is x + 1 unless it fails at x = 3).
+#[test]
+fn calls_on_the_way_to_a_failure_return_nothing() {
+    let file = program(
+        "Methods:
+f (x:Int) :Int = let (u:Unit) = assert (x != 3) in x + 1;
+g (x:Int) :Int = f (f x);
+Main (n:Int) :Unit: let (y:Int) = g n in skip
+",
+    );
+    let out = verify(&file, &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "bug", "{json}");
+    let trace = json["trace"].as_array().expect("trace");
+    assert!(trace.iter().any(|s| s["function"] == "g"), "{json}");
+    for step in trace {
+        let x: i64 = step["args"][0]
+            .as_str()
+            .and_then(|a| a.parse().ok())
+            .expect("arg");
+        let expected = match step["function"].as_str() {
+            Some("f") if x != 3 => serde_json::json!((x + 1).to_string()),
+            _ => serde_json::Value::Null,
+        };
+        assert_eq!(step["returns"], expected, "{step}");
     }
 }

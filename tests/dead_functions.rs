@@ -23,6 +23,8 @@ const DEAD_METHODS: &[&str] = &[
     "m1 (x:Int) :(Int -> Unit) * Int = Pair(fun (y:Int) :(Unit) -> assert (y != x), x);",
     "m1 (x:Int) :Int = let rec (g:Int -> Int) = fun (n:Int) :(Int) -> g (n - 1) in g x;",
     "m1 (p:(Int -> Int) * List) :Int = (fst p) 3;",
+    // The only closure of its type captures one of that type: no finite closure value.
+    "m1 (n:Int -> Int) :Int -> Int = fun (f:Int) :(Int) -> n f;",
 ];
 
 /// A program with `dead` as its only method; `Main`'s assert is at 9:3.

@@ -3,8 +3,10 @@
 //! interpreter on the lowered program must give the same outcome — the same value, a
 //! failure at the same source position, or a cut-off at the same depth.
 //!
-//! Programs: `tests/programs/*.horef`, `benchmarks/**/*.horef`, and every program in
-//! `../shared/bmc2-suite/` when that folder exists. The counts are printed.
+//! Programs: `tests/programs/*.horef` and `benchmarks/**/*.horef` here; `shared_suite.rs`
+//! runs the same checks ([`lowering_agrees_on`], [`verdicts_agree_on`]) over every program in
+//! `../shared/bmc2-suite/`, or reports them ignored when that folder is absent. The counts
+//! are printed.
 
 use boogie_like::interp::{Interpreter, Outcome as IrOutcome, RunConfig as IrConfig};
 use boogie_like::{Value as IrValue, parse, print, verify};
@@ -20,17 +22,18 @@ const MAX_DEPTH: u32 = 6;
 const MAX_COMBINATIONS: usize = 400;
 const FUEL: u64 = 200_000;
 
+/// Our own programs: `tests/programs` and `benchmarks`.
 fn program_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     collect(&root.join("tests/programs"), "horef", &mut files);
     collect(&root.join("benchmarks"), "horef", &mut files);
-    collect(&root.join("../shared/bmc2-suite"), "txt", &mut files);
     files.sort();
     files
 }
 
-fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+/// Every file with extension `ext` under `dir`, recursively (nothing when `dir` is absent).
+pub fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -206,11 +209,17 @@ fn compare(
 
 #[test]
 fn lowering_preserves_outcomes() {
-    let files = program_files();
+    lowering_agrees_on(&program_files());
+}
+
+/// Lowers, verifies, prints and re-parses every program of `files`, then runs the source
+/// and the IR over the input grid at every depth up to [`MAX_DEPTH`]: panics on a
+/// disagreement.
+pub fn lowering_agrees_on(files: &[PathBuf]) {
     assert!(!files.is_empty(), "no programs found");
     let (mut runs, mut agreed, mut skipped, mut disagreements) =
         (0usize, 0usize, 0usize, Vec::new());
-    for file in &files {
+    for file in files {
         let checked = load(file).unwrap_or_else(|e| panic!("{}: {}", file.display(), e.render()));
         let lowered = lower(&checked);
         let text = print(&lowered.ir);
@@ -263,11 +272,15 @@ fn lowering_preserves_outcomes() {
 /// SAFE UP TO K, no input of the grid may fail within K. Needs `z3` on PATH.
 #[test]
 fn verdicts_agree_with_exhaustive_runs() {
+    verdicts_agree_on(&program_files());
+}
+
+/// The soundness cross-check above over `files`: panics on a wrong verdict.
+pub fn verdicts_agree_on(files: &[PathBuf]) {
     use horef_si::engine::{Options, verdict::Verdict, verify_horef};
-    let files = program_files();
     let (mut checks, mut bugs, mut safe) = (0, 0, 0);
     let mut wrong = Vec::new();
-    for file in &files {
+    for file in files {
         let checked = load(file).expect("load");
         let grid = input_grid(&checked);
         for depth in 0..=4 {

@@ -9,6 +9,7 @@
 
 pub mod compose;
 pub mod expect;
+pub mod fuzz;
 pub mod generate;
 pub mod plot;
 pub mod record;

@@ -28,4 +28,4 @@ pub use ir::{
 };
 pub use parse::{ParseError, parse, parse_exprs};
 pub use print::{print, print_expr};
-pub use verify::{VerifyError, VerifyErrorKind, verify, verify_expr};
+pub use verify::{VerifyError, VerifyErrorKind, inhabited_datatypes, verify, verify_expr};

@@ -22,9 +22,9 @@ use crate::solver::{Session, SolverClock, SolverConfig, SolverError, SolverKind}
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
 use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
-use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::cell::RefCell;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use verdict::{Stats, UnknownReason, Verdict};
 
@@ -39,8 +39,8 @@ pub struct Options {
     pub solver: SolverKind,
     pub dump_smt: Option<PathBuf>,
     pub policy: InliningPolicy,
-    /// Show a progress line on stderr (only drawn when stderr is a terminal).
-    pub progress: bool,
+    /// Told after every round of the driver, for a progress line (the CLI draws one).
+    pub progress: Option<ProgressObserver>,
     /// Infer procedure summaries (Houdini) for the call sites left open (SI mode).
     pub summaries: bool,
     /// Try a proof from the program's Horn clauses (z3's Spacer), beside the search (SI
@@ -67,7 +67,7 @@ impl Default for Options {
             solver: SolverKind::Z3,
             dump_smt: None,
             policy: InliningPolicy::default(),
-            progress: false,
+            progress: None,
             summaries: true,
             chc: true,
             chc_budget: DEFAULT_CHC_BUDGET,
@@ -105,6 +105,27 @@ pub const SUITE_CHC_WAIT: Duration = Duration::from_secs(2);
 
 /// How long Spacer may take by default.
 pub const DEFAULT_CHC_BUDGET: Duration = Duration::from_secs(20);
+
+/// Where the driver stands after a round: what a progress line shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The current depth bound of the iterative deepening (up to `max_depth`).
+    pub bound: u32,
+    /// Procedure instances inlined so far.
+    pub inlined: usize,
+    /// Call sites left open after the round.
+    pub open_sites: usize,
+}
+
+/// A callback told the [`Progress`] after every round; shared by the threads of a suite.
+#[derive(Clone)]
+pub struct ProgressObserver(pub Arc<dyn Fn(Progress) + Send + Sync>);
+
+impl std::fmt::Debug for ProgressObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressObserver")
+    }
+}
 
 /// A verdict with its statistics.
 #[derive(Clone, Debug)]
@@ -189,7 +210,6 @@ fn run(
         summaries: options.summaries,
         stop: stop.clone(),
     };
-    let progress = progress_line(options.progress);
     // Houdini's own session; its dialogue goes to `<dump>.houdini` when dumping.
     let houdini_config = SolverConfig {
         dump: options.dump_smt.as_ref().map(|path| {
@@ -208,10 +228,13 @@ fn run(
         if let Some(chc) = chc.borrow_mut().as_mut() {
             chc.tick(started);
         }
-        progress.set_message(format!(
-            "depth bound {}, {inlined} instances inlined, {} open call sites",
-            iteration.bound, iteration.open_sites
-        ));
+        if let Some(ProgressObserver(tell)) = &options.progress {
+            tell(Progress {
+                bound: iteration.bound,
+                inlined,
+                open_sites: iteration.open_sites,
+            });
+        }
     };
     // Unrolling stays the plain bound-K translation (the baseline), and with K = 0 there is
     // nothing below the entry to split.
@@ -229,7 +252,6 @@ fn run(
             groups::run(split, &mut session, &limits, start_houdini, observer)
         }
     };
-    progress.finish_and_clear();
     let mut chc = chc.into_inner();
     if !matches!(report.stop, StopReason::Bug { .. } | StopReason::Verified)
         && let Some(chc) = chc.as_mut()
@@ -376,16 +398,6 @@ fn settle(
         ),
         (other, _) => (other, None),
     }
-}
-
-/// A spinner with a message on stderr when it is a terminal and `enabled`; hidden otherwise.
-fn progress_line(enabled: bool) -> ProgressBar {
-    if !enabled {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 fn plain_verdict(stop: StopReason) -> Verdict {

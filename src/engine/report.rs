@@ -80,8 +80,18 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
     out.join("\n")
 }
 
-/// The JSON report with stable keys.
-pub fn json(outcome: &Outcome, max_depth: u32) -> Json {
+/// What a JSON report says about where it comes from.
+#[derive(Clone, Debug)]
+pub struct Provenance {
+    /// The file verified, as named on the command line.
+    pub file: String,
+    /// The solver program (`z3`, `cvc5`) and its version, if it could be told.
+    pub solver: String,
+    pub solver_version: Option<String>,
+}
+
+/// The JSON report with stable keys (docs/json.md lists them).
+pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json {
     let (inputs, confirmed, trace, reason, failure) = match &outcome.verdict {
         Verdict::Bug {
             inputs,
@@ -105,6 +115,9 @@ pub fn json(outcome: &Outcome, max_depth: u32) -> Json {
         _ => (Json::Null, json!(false), json!([]), Json::Null, Json::Null),
     };
     json!({
+        "file": provenance.file,
+        "tool": { "name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION") },
+        "solver": { "name": provenance.solver, "version": provenance.solver_version },
         "verdict": outcome.verdict.key(),
         "max_depth": max_depth,
         "inputs": inputs,

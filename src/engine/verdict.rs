@@ -16,6 +16,9 @@ pub struct TraceStep {
     pub depth: u32,
     /// Where the call is, `line:col`.
     pub at: String,
+    /// The value it returned, in the replay; `None` for a call that did not return (it is
+    /// on the way to the failure).
+    pub returns: Option<String>,
 }
 
 /// Why there is no answer.

@@ -71,9 +71,11 @@ pub fn confirm_horef(
 /// The most calls a trace keeps (the last ones, which lead to the failure).
 pub const MAX_TRACE: usize = 200;
 
-/// Every call of the run, in order, up to the failure (the last [`MAX_TRACE`]).
+/// Every call of the run, in order, up to the failure (the last [`MAX_TRACE`]), each with
+/// the value it returned if it did.
 fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
-    let mut stack = Vec::new();
+    let show = |v: &crate::interp::Value| v.display(&checked.program, &checked.names).to_string();
+    let mut steps = Steps::default();
     for event in events {
         match event {
             TraceEvent::Call {
@@ -81,19 +83,40 @@ fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
                 args,
                 depth,
                 span,
-            } => stack.push(TraceStep {
+            } => steps.call(Some(TraceStep {
                 function: crate::cli::function_name(checked, *callee),
-                args: args
-                    .iter()
-                    .map(|a| a.display(&checked.program, &checked.names).to_string())
-                    .collect(),
+                args: args.iter().map(show).collect(),
                 depth: *depth,
                 at: checked.file.line_col(span.start as usize).to_string(),
-            }),
-            TraceEvent::Return { .. } => {}
+                returns: None,
+            })),
+            TraceEvent::Return { value, .. } => steps.ret(show(value)),
         }
     }
-    last(stack)
+    last(steps.done)
+}
+
+/// The calls of a trace, and the ones still running (`None`: a call not shown).
+#[derive(Default)]
+struct Steps {
+    done: Vec<TraceStep>,
+    open: Vec<Option<usize>>,
+}
+
+impl Steps {
+    fn call(&mut self, step: Option<TraceStep>) {
+        let index = step.map(|step| {
+            self.done.push(step);
+            self.done.len() - 1
+        });
+        self.open.push(index);
+    }
+
+    fn ret(&mut self, value: String) {
+        if let Some(Some(index)) = self.open.pop() {
+            self.done[index].returns = Some(value);
+        }
+    }
 }
 
 fn last(mut steps: Vec<TraceStep>) -> Vec<TraceStep> {
@@ -166,9 +189,10 @@ fn ir_value(ir: &IrProgram, value: &ModelValue) -> Option<boogie_like::Value> {
     })
 }
 
-/// Every call of the IR run, in order (the last [`MAX_TRACE`]).
+/// Every call of the IR run below the entry, in order (the last [`MAX_TRACE`]), each with
+/// the values it returned if it did.
 fn ir_stack(ir: &IrProgram, events: &[boogie_like::TraceEvent]) -> Vec<TraceStep> {
-    let mut stack = Vec::new();
+    let mut steps = Steps::default();
     for event in events {
         match event {
             boogie_like::TraceEvent::Call {
@@ -177,19 +201,18 @@ fn ir_stack(ir: &IrProgram, events: &[boogie_like::TraceEvent]) -> Vec<TraceStep
                 depth,
                 source,
                 caller,
-            } => {
-                if caller.is_none() {
-                    continue;
-                }
-                stack.push(TraceStep {
-                    function: ir.procs[*proc].name.clone(),
-                    args: args.iter().map(|a| a.display(ir)).collect(),
-                    depth: *depth,
-                    at: source.map_or_else(String::new, |p| p.to_string()),
-                });
+            } => steps.call(caller.map(|_| TraceStep {
+                function: ir.procs[*proc].name.clone(),
+                args: args.iter().map(|a| a.display(ir)).collect(),
+                depth: *depth,
+                at: source.map_or_else(String::new, |p| p.to_string()),
+                returns: None,
+            })),
+            boogie_like::TraceEvent::Return { returns, .. } => {
+                let values: Vec<String> = returns.iter().map(|v| v.display(ir)).collect();
+                steps.ret(values.join(", "));
             }
-            boogie_like::TraceEvent::Return { .. } => {}
         }
     }
-    last(stack)
+    last(steps.done)
 }

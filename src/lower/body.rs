@@ -191,7 +191,33 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
 
     /// The components of the value of `e`, emitting the statements that compute them.
     fn expr(&mut self, e: &Expr) -> Vec<IrExpr> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_kind(e))
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            if self.cx.info.diverging.contains(&e.id) {
+                self.diverging(e)
+            } else {
+                self.expr_kind(e)
+            }
+        })
+    }
+
+    /// An expression the checker found to fail whenever it runs (`(fail) 0`,
+    /// `fst (Pair(0, fail))`; `TypeInfo::diverging`): its parts run as the interpreter runs
+    /// them, up to the `fail` (the function before its arguments, both halves of a pair),
+    /// and its value is unreachable, of the type its context expects. Its own type is
+    /// unknown, so no type-directed lowering (dispatch, projection) applies to it.
+    fn diverging(&mut self, e: &Expr) -> Vec<IrExpr> {
+        match &e.kind {
+            ExprKind::Fail => return self.expr_kind(e),
+            ExprKind::App { func, .. } => drop(self.expr(func)),
+            ExprKind::Proj { pair, .. } => drop(self.expr(pair)),
+            ExprKind::Pair(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            _ => drop(self.expr_kind(e)),
+        }
+        let unreachable = self.fresh_components("unreachable", self.type_of(e));
+        unreachable.into_iter().map(IrExpr::var).collect()
     }
 
     /// The one component of `e` (an int, a list or a closure).

@@ -4,8 +4,10 @@
 //! procedure with a unique, readable name (`mc91`, `f.fun_3_5`, `f.bcopy`, `Main`); a
 //! lambda's procedure takes its captured values first, then its parameters. Every method and
 //! lambda gets one constructor in its arrow type's closure datatype (`K_` + procedure name)
-//! whose fields are its captured values. Arrow types no function has get a placeholder
-//! constructor, so no datatype is empty.
+//! whose fields are its captured values. Arrow types with no finite closure value get a
+//! placeholder constructor: those no function has, and those whose every function captures
+//! a closure of a type with no finite value either (a dead `fun` capturing a parameter of
+//! its own type), so every datatype has a finite value, as the IR verifier requires.
 
 use super::captures::Captures;
 use super::layout::{Layout, component_names};
@@ -180,10 +182,11 @@ impl Declarer<'_> {
     }
 
     fn placeholder_ctors(&mut self) {
+        let inhabited = boogie_like::inhabited_datatypes(self.ir);
         let empty: Vec<_> = self
             .layout
             .closure_types()
-            .filter(|(_, d)| self.ir.datatypes[*d].ctors.is_empty())
+            .filter(|(_, d)| !inhabited.contains(d))
             .map(|(_, d)| d)
             .collect();
         for datatype in empty {

@@ -65,7 +65,8 @@ impl SolverKind {
     pub fn install_hint(self) -> &'static str {
         match self {
             SolverKind::Z3 => {
-                "install it with `pip install z3-solver` (puts `z3` on PATH) \
+                "install it with `pip install z3-solver` (puts `z3` on PATH; in a checkout of \
+                 horef-si, `scripts/venv-install z3-solver` then `. .venv/bin/activate`) \
                  or Debian's `z3` package (`apt-get install z3`)"
             }
             SolverKind::Cvc5 => {

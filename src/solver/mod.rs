@@ -42,6 +42,7 @@ mod reply;
 mod script;
 mod session;
 mod terms;
+mod version;
 mod watchdog;
 
 pub use clock::SolverClock;
@@ -55,3 +56,4 @@ pub(crate) use reply::parse as parse_sx;
 pub(crate) use script::{ScriptOutcome, ScriptRun};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
 pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort, symbol_text};
+pub use version::version;

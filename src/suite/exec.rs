@@ -111,7 +111,7 @@ pub fn run_one(run: &Run, options: &engine::Options) -> Row {
 fn verify(run: &Run, template: &engine::Options) -> Got {
     let options = engine::Options {
         max_depth: run.depth,
-        progress: false,
+        progress: None,
         dump_smt: None,
         ..template.clone()
     };

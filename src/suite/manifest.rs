@@ -8,7 +8,9 @@
 //!
 //! The header names the columns; `program`, `k` and `expect` are required, any others are
 //! ignored. `program` names `<program>.txt` in the manifest's directory, `k` is a depth,
-//! `expect` is `bug` or `no_bug`. Blank lines are skipped.
+//! `expect` is `bug` or `no_bug`. The file is CSV as the `csv` crate reads it (RFC 4180):
+//! a field may be quoted (`"mc91-e"`, `"a, b"`), fields are trimmed, blank lines are
+//! skipped.
 //!
 //! Guarantees: [`parse_manifest`] never panics; every problem is a [`ManifestError`] with the
 //! 1-based line it is on; a (program, k) pair appears at most once in an accepted manifest.
@@ -71,6 +73,8 @@ pub enum ManifestError {
     },
     #[error("`{0}.txt` is listed but does not exist")]
     MissingProgram(String),
+    #[error("not CSV: {0}")]
+    Csv(String),
 }
 
 /// A manifest problem on a 1-based line.
@@ -90,62 +94,89 @@ struct Columns {
 
 /// The rows of a manifest, grouped by program name (in name order, rows in file order).
 pub fn parse_manifest(text: &str) -> Result<BTreeMap<String, Vec<ManifestRow>>, LineError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty());
-    let (header_line, header) = lines.next().ok_or(LineError {
+    let mut records = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes())
+        .into_records()
+        .map(|record| {
+            record
+                .map(|fields| (line_of(&fields), fields))
+                .map_err(csv_error)
+        })
+        .filter(|record| !matches!(record, Ok((_, fields)) if is_blank(fields)));
+    let (header_line, header) = records.next().unwrap_or(Err(LineError {
         line: 1,
         error: ManifestError::Empty,
-    })?;
-    let columns = columns(header).map_err(|error| LineError {
+    }))?;
+    let columns = columns(&header).map_err(|error| LineError {
         line: header_line,
         error,
     })?;
     let mut programs: BTreeMap<String, Vec<ManifestRow>> = BTreeMap::new();
-    for (line, text) in lines {
+    for record in records {
+        let (line, fields) = record?;
         let at = |error| LineError { line, error };
-        let row = parse_row(text, &columns, line).map_err(at)?;
+        let row = parse_row(&fields, &columns, line).map_err(at)?;
         check_unique(&programs, &row).map_err(at)?;
         programs.entry(row.program.clone()).or_default().push(row);
     }
     Ok(programs)
 }
 
-fn columns(header: &str) -> Result<Columns, ManifestError> {
-    let names: Vec<&str> = header.split(',').map(str::trim).collect();
+fn line_of(fields: &csv::StringRecord) -> usize {
+    fields.position().map_or(1, |p| p.line() as usize)
+}
+
+fn csv_error(error: csv::Error) -> LineError {
+    let line = error.position().map_or(1, |p| p.line() as usize);
+    LineError {
+        line,
+        error: ManifestError::Csv(error.to_string()),
+    }
+}
+
+/// A line with nothing but whitespace (the csv crate skips only truly empty lines).
+fn is_blank(fields: &csv::StringRecord) -> bool {
+    fields.len() == 1 && fields[0].is_empty()
+}
+
+fn columns(header: &csv::StringRecord) -> Result<Columns, ManifestError> {
     let find = |name: &'static str| {
-        names
+        header
             .iter()
-            .position(|n| *n == name)
+            .position(|n| n == name)
             .ok_or(ManifestError::MissingColumn(name))
     };
     Ok(Columns {
         program: find("program")?,
         k: find("k")?,
         expect: find("expect")?,
-        count: names.len(),
+        count: header.len(),
     })
 }
 
-fn parse_row(text: &str, columns: &Columns, line: usize) -> Result<ManifestRow, ManifestError> {
-    let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+fn parse_row(
+    fields: &csv::StringRecord,
+    columns: &Columns,
+    line: usize,
+) -> Result<ManifestRow, ManifestError> {
     if fields.len() != columns.count {
         return Err(ManifestError::FieldCount {
             expected: columns.count,
             found: fields.len(),
         });
     }
-    let program = fields[columns.program];
+    let program = &fields[columns.program];
     if program.is_empty() {
         return Err(ManifestError::EmptyProgram);
     }
-    let k = fields[columns.k];
+    let k = &fields[columns.k];
     Ok(ManifestRow {
         program: program.to_string(),
         k: k.parse().map_err(|_| ManifestError::BadDepth(k.into()))?,
-        expect: parse_expect(fields[columns.expect])?,
+        expect: parse_expect(&fields[columns.expect])?,
         line,
     })
 }
@@ -193,6 +224,16 @@ mod tests {
             (1, ManifestExpect::Bug, 2)
         );
         assert_eq!(mc91[1].expected(), Expected::SafeOrVerified { depth: 0 });
+    }
+
+    #[test]
+    fn quoted_fields_are_unquoted() {
+        let text =
+            "\"program\",k,expect,note\n\"mc91-e\", 1 ,\"bug\",\"a, b\"\n  \nx,2,no_bug,\"\"\n";
+        let programs = parse_manifest(text).expect("valid");
+        assert_eq!(programs.keys().collect::<Vec<_>>(), ["mc91-e", "x"]);
+        assert_eq!(programs["mc91-e"][0].k, 1);
+        assert_eq!(programs["x"][0].line, 4);
     }
 
     #[test]

@@ -85,7 +85,7 @@ impl Config {
             timeout: self.timeout,
             solver_wait: self.solver_wait,
             solver: self.solver,
-            progress: false,
+            progress: None,
             // A suite wants throughput: a run that has searched waits briefly for a
             // proof (each program's answer is then remembered for its other bounds).
             chc_wait: Some(engine::SUITE_CHC_WAIT),

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: running the `horef-si` binary under a time
-//! limit, and finding the `file:line:col` a diagnostic names.
+//! limit (or as a whole `suite` run), and finding the `file:line:col` a diagnostic names.
 //!
 //! Each test binary uses only some of these helpers.
 #![allow(dead_code)]
@@ -8,6 +8,7 @@ use std::ffi::OsStr;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -57,26 +58,32 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let args: Vec<_> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .args(&args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_horef-si"));
+    command.args(args);
+    run_limited(command)
+}
+
+/// Runs `command` (no stdin, output captured), failing the test if it runs past
+/// [`TIME_LIMIT`].
+pub fn run_limited(mut command: Command) -> CliRun {
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cannot start horef-si");
+        .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
     let stdout = drain(child.stdout.take().expect("piped stdout"));
     let stderr = drain(child.stderr.take().expect("piped stderr"));
     let start = Instant::now();
     let mut pause = Duration::from_millis(1);
     let status = loop {
-        if let Some(status) = child.try_wait().expect("cannot wait for horef-si") {
+        if let Some(status) = child.try_wait().expect("cannot wait for the child") {
             break status;
         }
         if start.elapsed() > TIME_LIMIT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("horef-si {args:?} did not finish within {TIME_LIMIT:?}");
+            panic!("{command:?} did not finish within {TIME_LIMIT:?}");
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(20));
@@ -95,6 +102,48 @@ fn drain(mut pipe: impl Read + Send + 'static) -> JoinHandle<String> {
         let _ = pipe.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
     })
+}
+
+/// Each suite already keeps both cores busy (`--jobs 2`): suite runs of one test binary take turns, so
+/// that one suite's timeouts are not spent waiting for another's solvers.
+static ONE_SUITE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// How one `horef-si suite` run ended.
+pub struct SuiteRun {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `horef-si suite` with `args` on two threads. Every verification has its own
+/// `--timeout` (or is tiny), so the whole run is bounded without a watchdog here.
+pub fn suite(args: &[&str]) -> SuiteRun {
+    let _turn = ONE_SUITE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let output = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .arg("suite")
+        .args(args)
+        .args(["--jobs", "2"])
+        .output()
+        .expect("cannot start horef-si");
+    SuiteRun {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Asserts that every run passed and that there were `at_least` runs; prints the summary.
+pub fn assert_all_pass(run: &SuiteRun, what: &str, at_least: usize) {
+    let last = run.stdout.lines().last().unwrap_or("");
+    println!("{what}: {last}");
+    assert_eq!(run.code, Some(0), "{what}:\n{}\n{}", run.stdout, run.stderr);
+    let passed: usize = last
+        .strip_suffix(" passed, 0 failed")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{what}: unexpected last line `{last}`"));
+    assert!(passed >= at_least, "{what}: only {passed} runs");
 }
 
 /// The first `line:col` written right after `file:` in `text`, if any.

@@ -112,6 +112,44 @@ pub enum TraceEvent {
     },
 }
 
+impl TraceEvent {
+    /// One line for `horef-si run --trace`, indented by depth, as for HORef programs:
+    /// `call f(1, 2) at 4:7, depth 1` and `return f = 3, depth 1`.
+    pub fn describe(&self, program: &Program) -> String {
+        let name = |proc: &ProcId| program.procs.get(*proc).map_or("?", |p| p.name.as_str());
+        match self {
+            TraceEvent::Call {
+                proc,
+                args,
+                depth,
+                source,
+                ..
+            } => {
+                let at = source.map(|pos| format!(" at {pos}")).unwrap_or_default();
+                let args = display_values(program, args);
+                let indent = 2 * *depth as usize;
+                format!(
+                    "{:indent$}call {}({args}){at}, depth {depth}",
+                    "",
+                    name(proc)
+                )
+            }
+            TraceEvent::Return {
+                proc,
+                returns,
+                depth,
+            } => {
+                let values = match returns.as_slice() {
+                    [] => String::new(),
+                    values => format!(" = {}", display_values(program, values)),
+                };
+                let indent = 2 * *depth as usize;
+                format!("{:indent$}return {}{values}, depth {depth}", "", name(proc))
+            }
+        }
+    }
+}
+
 /// The result of a run that did not hit a [`RuntimeError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunResult {

@@ -210,7 +210,7 @@ impl Decls<'_> {
 
 /// The datatypes that have a finite value: the least fixpoint of "some constructor has only
 /// fields of type `int`, `bool` or an inhabited datatype".
-pub(crate) fn inhabited_datatypes(program: &Program) -> HashSet<DatatypeId> {
+pub fn inhabited_datatypes(program: &Program) -> HashSet<DatatypeId> {
     let ranks = datatype_ranks(program);
     ranks.into_keys().collect()
 }

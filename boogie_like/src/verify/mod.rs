@@ -27,6 +27,7 @@ use std::fmt;
 use crate::ir::{Expr, Procedure, Program, Type};
 
 pub(crate) use decls::datatype_ranks;
+pub use decls::inhabited_datatypes;
 
 /// One violated rule, with where it was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

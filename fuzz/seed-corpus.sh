@@ -1,0 +1,13 @@
+#!/bin/sh
+# Seeds the fuzzing corpora from our own programs (run from fuzz/): every HORef program we
+# wrote (valid ones and the golden error cases) for the front end, every IR example for the
+# IR parser. A file's corpus name is its path with `/` as `_`, so none overwrites another.
+set -e
+mkdir -p corpus/horef_front_end corpus/ir_parser
+for f in $(find ../tests/programs ../tests/errors ../examples ../benchmarks/programs -name '*.horef'); do
+  cp "$f" "corpus/horef_front_end/$(echo "${f#../}" | tr / _)"
+done
+for f in $(find ../boogie_like/examples -name '*.bpl'); do
+  cp "$f" "corpus/ir_parser/$(echo "${f#../}" | tr / _)"
+done
+echo "horef_front_end: $(ls corpus/horef_front_end | wc -l) files, ir_parser: $(ls corpus/ir_parser | wc -l) files"
