@@ -23,7 +23,10 @@ macro_rules! outln {
     }};
 }
 
+mod install;
+
 use crate::engine::{self, Proofs, driver::Mode, report};
+use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::{Checked, load};
 use crate::inputs::{main_inputs, split_arg};
@@ -32,7 +35,7 @@ use crate::ir_file::{is_ir_file, load_ir};
 use crate::progress_line::ProgressLine;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,13 +60,13 @@ pub enum Command {
     /// Parse and type-check a HORef file (or validate an IR file ending in `.bpl`).
     #[command(after_help = EXIT_CODES_HELP)]
     Check {
-        /// The HORef program (or an IR file ending in `.bpl`).
+        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
         file: PathBuf,
     },
     /// Decide whether an assertion can fail within call depth K (often: at any depth).
     #[command(after_help = EXIT_CODES_HELP)]
     Verify {
-        /// The HORef program (or an IR file ending in `.bpl`).
+        /// The HORef program (or an IR file ending in `.bpl`; `-`: read HORef from stdin).
         file: PathBuf,
         /// The call-depth bound K (`Main` runs at depth 0).
         #[arg(long, default_value_t = 10, value_name = "K")]
@@ -104,11 +107,15 @@ pub enum Command {
         /// this much memory (MiB). Default: half of the machine's memory.
         #[arg(long, value_name = "MIB")]
         memory_limit: Option<u64>,
+        /// On a BUG, write it to FILE as an SV-COMP violation witness (format 2.0, YAML);
+        /// `horef-si run PROGRAM --witness FILE` replays it.
+        #[arg(long, value_name = "FILE")]
+        witness: Option<PathBuf>,
     },
     /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
     #[command(after_help = EXIT_CODES_HELP)]
     Lower {
-        /// The HORef program (or an IR file ending in `.bpl`).
+        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
         file: PathBuf,
         /// Also print sizes: procedures, call sites, dispatch sites, candidates.
         #[arg(long)]
@@ -121,20 +128,25 @@ pub enum Command {
     /// Run a program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
     Run {
-        /// The HORef program (or an IR file ending in `.bpl`).
+        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
         file: PathBuf,
         /// An input of `Main`, as name=value (repeat for each parameter).
-        #[arg(long = "arg", value_name = "NAME=VALUE")]
+        #[arg(long = "arg", value_name = "NAME=VALUE", conflicts_with = "witness")]
         args: Vec<String>,
-        /// The deepest call depth a body may run at (`Main` runs at 0).
-        #[arg(long, default_value_t = 10, value_name = "K")]
-        max_depth: u32,
+        /// The deepest call depth a body may run at (`Main` runs at 0) [default: 10, or
+        /// the witness's bound].
+        #[arg(long, value_name = "K")]
+        max_depth: Option<u32>,
         /// Give up (exit 5) after this many evaluation steps.
         #[arg(long, default_value_t = 100_000_000, value_name = "N")]
         max_steps: u64,
         /// Print every call (name, arguments, depth) and return.
         #[arg(long)]
         trace: bool,
+        /// Replay a violation witness (from `verify --witness`): its inputs, checking that
+        /// the run fails at its target (exit 10) and that it was written for this file.
+        #[arg(long, value_name = "FILE")]
+        witness: Option<PathBuf>,
     },
     /// Run a regression suite: every program against its `(* expect: ... *)` header or manifest.
     #[command(after_help = crate::suite::SUITE_EXIT_CODES_HELP)]
@@ -167,12 +179,36 @@ pub enum Command {
         /// Run only this share of the suite: the programs whose path hashes to M-1 mod N.
         #[arg(long, value_name = "hash:M/N")]
         partition: Option<Partition>,
+        /// Keep verdicts in DIR and answer unchanged programs from it (keyed by the
+        /// program text, the options, the tool and the solver version).
+        #[arg(long, value_name = "DIR", env = suite::cache::CACHE_ENV)]
+        cache: Option<PathBuf>,
+        /// Verify every program, even with `--cache` or HOREF_SI_CACHE set.
+        #[arg(long)]
+        no_cache: bool,
     },
+    /// Print a shell completion script (e.g. `horef-si completions bash > ~/.local/share/bash-completion/completions/horef-si`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff; e.g. `horef-si manpage > horef-si.1 && man ./horef-si.1`).
+    Manpage,
 }
 
 /// Parses the command line and runs the command.
 pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    let mut command = Cli::command();
+    // The solver's version is asked only when the version is shown.
+    if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
+        command = command.version(&*Box::leak(install::version_text().into_boxed_str()));
+    }
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -199,6 +235,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             proofs,
             proof_budget,
             memory_limit,
+            witness,
         } => {
             let timeout = match timeout.map(Duration::try_from_secs_f64) {
                 Some(Ok(t)) if !t.is_zero() => Some(t),
@@ -221,7 +258,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 ..engine::Options::default()
             };
-            verify(&file, &options, format, strict)
+            verify(&file, &options, format, witness.as_deref(), strict)
         }
         Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
         Command::Run {
@@ -230,13 +267,17 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             max_depth,
             max_steps,
             trace,
+            witness,
         } => {
             let config = RunConfig {
-                max_depth,
+                max_depth: max_depth.unwrap_or(10),
                 fuel: max_steps,
                 trace,
             };
-            run(&file, &args, &config, strict)
+            match witness {
+                Some(witness) => run_witness(&file, &witness, max_depth, &config, strict),
+                None => run(&file, &args, &config, strict),
+            }
         }
         Command::Suite {
             paths,
@@ -248,6 +289,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             solver,
             format,
             partition,
+            cache,
+            no_cache,
         } => {
             let config = suite::Config {
                 max_depth,
@@ -258,10 +301,25 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 jobs: jobs.map_or_else(suite::default_jobs, |n| n.get()),
                 partition,
                 progress: true,
+                cache: cache.filter(|dir| !no_cache && !dir.as_os_str().is_empty()),
                 ..suite::Config::new(paths)
             };
             run_suite(&config, format)
         }
+        Command::Completions { shell } => {
+            print_stdout_bytes(&install::completions(shell));
+            ExitCode::Ok
+        }
+        Command::Manpage => match install::manpage() {
+            Ok(page) => {
+                print_stdout_bytes(&page);
+                ExitCode::Ok
+            }
+            Err(e) => {
+                eprintln!("error: cannot render the man page: {e}");
+                ExitCode::Internal
+            }
+        },
     }
 }
 
@@ -305,14 +363,36 @@ fn run_suite(config: &suite::Config, format: SuiteFormat) -> ExitCode {
 
 /// Writes to stdout, ignoring a closed pipe (`horef-si suite ... | head` is fine).
 fn print_stdout(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    print_stdout_bytes(text.as_bytes());
 }
 
-/// Loads `file`; prints its warnings (or, with `strict`, fails on them as errors).
+fn print_stdout_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(bytes).and_then(|()| out.flush());
+}
+
+/// The file name `-`: the program comes from stdin.
+fn is_stdin(file: &Path) -> bool {
+    file.as_os_str() == "-"
+}
+
+/// Loads `file` (or stdin, named `<stdin>`, for `-`); prints its warnings (or, with
+/// `strict`, fails on them as errors).
 fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
-    let checked = load(file).and_then(|c| if strict { c.strict() } else { Ok(c) });
+    let loaded = if is_stdin(file) {
+        let mut bytes = Vec::new();
+        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
+            Ok(_) => crate::frontend::load_bytes("<stdin>", &bytes),
+            Err(e) => {
+                eprintln!("error: cannot read the program from stdin: {e}");
+                return Err(ExitCode::Input);
+            }
+        }
+    } else {
+        load(file)
+    };
+    let checked = loaded.and_then(|c| if strict { c.strict() } else { Ok(c) });
     let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
@@ -362,10 +442,23 @@ fn check(file: &Path, strict: bool) -> ExitCode {
 pub enum Format {
     Human,
     Json,
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    Sarif,
 }
 
-fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) -> ExitCode {
+fn verify(
+    file: &Path,
+    options: &engine::Options,
+    format: Format,
+    witness: Option<&Path>,
+    strict: bool,
+) -> ExitCode {
+    let mut checked = None;
     let outcome = if is_ir_file(file) {
+        if witness.is_some() {
+            eprintln!("error: --witness is for HORef programs, not IR files");
+            return ExitCode::Usage;
+        }
         match load_ir(file) {
             Ok(program) => with_progress_line(options, |o| engine::verify_ir(&program, o)),
             Err(message) => {
@@ -375,10 +468,18 @@ fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) 
         }
     } else {
         match load_or_report(file, strict) {
-            Ok(checked) => with_progress_line(options, |o| engine::verify_horef(&checked, o)),
+            Ok(loaded) => {
+                let loaded = checked.insert(loaded);
+                with_progress_line(options, |o| engine::verify_horef(loaded, o))
+            }
             Err(code) => return code,
         }
     };
+    if let (Some(path), Some(checked)) = (witness, &checked)
+        && let Err(code) = write_witness(path, checked, &outcome.verdict, options.max_depth)
+    {
+        return code;
+    }
     match format {
         Format::Human => outln!("{}", report::human(&outcome, options.max_depth)),
         Format::Json => {
@@ -389,8 +490,47 @@ fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) 
             };
             outln!("{}", report::json(&outcome, options.max_depth, &provenance))
         }
+        Format::Sarif => {
+            let name = checked
+                .as_ref()
+                .map_or_else(|| file.display().to_string(), |c| c.file.name.clone());
+            let log = sarif::verify_log(&name, &outcome.verdict, options.max_depth);
+            match serde_json::to_string_pretty(&log) {
+                Ok(text) => outln!("{text}"),
+                Err(e) => {
+                    eprintln!("internal error: the SARIF log does not serialise: {e}");
+                    return ExitCode::Internal;
+                }
+            }
+        }
     }
     report::exit_code(&outcome.verdict)
+}
+
+/// `verify --witness FILE`: writes the bug's witness (only a BUG has one; otherwise a
+/// note says why no file was written).
+fn write_witness(
+    path: &Path,
+    checked: &Checked,
+    verdict: &engine::verdict::Verdict,
+    max_depth: u32,
+) -> Result<(), ExitCode> {
+    if !matches!(verdict, engine::verdict::Verdict::Bug { .. }) {
+        eprintln!(
+            "note: no witness written to {}: the verdict is {}, not BUG",
+            path.display(),
+            verdict.headline()
+        );
+        return Ok(());
+    }
+    let written = witness::write(checked, verdict, max_depth).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::Internal
+    })?;
+    std::fs::write(path, written.to_yaml()).map_err(|e| {
+        eprintln!("error: cannot write the witness to {}: {e}", path.display());
+        ExitCode::Input
+    })
 }
 
 /// What `lower` prints.
@@ -483,23 +623,88 @@ fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> Ex
         Ok(checked) => checked,
         Err(code) => return code,
     };
-    let inputs = raw_args
+    let pairs = raw_args
         .iter()
         .map(|a| split_arg(a))
-        .collect::<Result<Vec<_>, _>>()
-        .and_then(|pairs| main_inputs(&checked.program.main, &pairs));
-    let inputs = match inputs {
+        .collect::<Result<Vec<_>, _>>();
+    match pairs {
+        Ok(pairs) => run_inputs(&checked, &pairs, config).0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::Input
+        }
+    }
+}
+
+/// Runs `Main` on `name = value` pairs and reports the run; also gives the outcome.
+fn run_inputs(
+    checked: &Checked,
+    pairs: &[(String, String)],
+    config: &RunConfig,
+) -> (ExitCode, Option<Outcome>) {
+    let inputs = match main_inputs(&checked.program.main, pairs) {
         Ok(inputs) => inputs,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::Input;
+            return (ExitCode::Input, None);
         }
     };
     let result = interp::run(&checked.program, &checked.info, &inputs, config);
     for event in &result.trace {
-        outln!("{}", describe_event(&checked, event));
+        outln!("{}", describe_event(checked, event));
     }
-    report_outcome(&checked, &result.outcome)
+    let code = report_outcome(checked, &result.outcome);
+    (code, Some(result.outcome))
+}
+
+/// `run FILE --witness W`: the witness's inputs, checked to fail at its target (exit 10);
+/// a witness for another file, or one that cannot be read, is an input error (exit 2); a
+/// run that does not reach the target is inconclusive (exit 5).
+fn run_witness(
+    file: &Path,
+    witness_path: &Path,
+    max_depth: Option<u32>,
+    config: &RunConfig,
+    strict: bool,
+) -> ExitCode {
+    let checked = match load_or_report(file, strict) {
+        Ok(checked) => checked,
+        Err(code) => return code,
+    };
+    let read = std::fs::read_to_string(witness_path)
+        .map_err(|e| format!("cannot read `{}`: {e}", witness_path.display()))
+        .and_then(|text| witness::Witness::parse(&text).map_err(|e| e.to_string()))
+        .and_then(|w| replay::read(&w, checked.file.text.as_bytes()).map_err(|e| e.to_string()));
+    let replay = match read {
+        Ok(replay) => replay,
+        Err(message) => {
+            eprintln!("error: {}: {message}", witness_path.display());
+            return ExitCode::Input;
+        }
+    };
+    let config = RunConfig {
+        max_depth: max_depth.or(replay.max_depth).unwrap_or(config.max_depth),
+        ..config.clone()
+    };
+    match run_inputs(&checked, &replay.inputs, &config) {
+        (ExitCode::Failure, Some(Outcome::Failure { span, .. }))
+            if replay.is_target(checked.file.line_col(span.start as usize)) =>
+        {
+            outln!(
+                "witness confirmed: the failure at {} reproduces",
+                replay.target()
+            );
+            ExitCode::Failure
+        }
+        (ExitCode::Input, _) => ExitCode::Input,
+        _ => {
+            outln!(
+                "witness not confirmed: the run does not fail at its target {}",
+                replay.target()
+            );
+            ExitCode::Inconclusive
+        }
+    }
 }
 
 fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {

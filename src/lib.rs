@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod engine;
+pub mod exchange;
 pub mod exit_code;
 pub mod frontend;
 pub mod inputs;

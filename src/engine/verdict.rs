@@ -4,10 +4,10 @@
 //! replayed to a failure at the same place (`confirmed` is true by construction); a witness
 //! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One call on the way to the failure.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceStep {
     /// The function called (method name, `fun@L:C`, `let rec` name, or IR procedure).
     pub function: String,
@@ -22,7 +22,8 @@ pub struct TraceStep {
 }
 
 /// Why there is no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum UnknownReason {
     /// The time limit was reached.
     Timeout,
@@ -51,7 +52,10 @@ impl UnknownReason {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialised (the suite's result cache) with the tag `verdict`: `verified`, `bug`,
+/// `safe_up_to`, `unknown`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum Verdict {
     /// No input makes the program fail, at any depth.
     Verified,

@@ -10,6 +10,8 @@
 //! Only when that finds nothing (`system`, a version prefix, an unusual set-up) does it ask
 //! `pyenv which`; and a name not on PATH comes back unchanged, so the normal PATH lookup
 //! (and its `NotFound` error) applies. Each name is resolved once per process.
+//! [`installed`] names the solver found and its version (for `--version` and the suite's
+//! result cache).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -98,6 +100,37 @@ fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     path.metadata()
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The solver a run would start, as `--version` and the suite cache name it: the program
+/// found on PATH and the first line of its `--version` output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Installed {
+    pub path: PathBuf,
+    pub version: String,
+}
+
+/// The solver `name` found on PATH and its version (`None` when it is not found or does
+/// not answer `--version`). Asked once per process.
+pub fn installed(name: &str) -> Option<Installed> {
+    static Z3: OnceLock<Option<Installed>> = OnceLock::new();
+    static CVC5: OnceLock<Option<Installed>> = OnceLock::new();
+    let cell = if name == "z3" { &Z3 } else { &CVC5 };
+    cell.get_or_init(|| ask_version(name)).clone()
+}
+
+fn ask_version(name: &str) -> Option<Installed> {
+    let path = PathBuf::from(program(name));
+    let output = Command::new(&path)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let version = text.lines().next()?.trim().to_string();
+    Some(Installed { path, version })
 }
 
 #[cfg(test)]

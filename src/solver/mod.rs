@@ -49,6 +49,7 @@ pub use clock::SolverClock;
 pub use config::{DEFAULT_REPLY_WAIT, SolverConfig, SolverKind};
 pub use easy_smt::{Context, SExpr};
 pub use error::SolverError;
+pub use locate::{Installed, installed};
 pub use model::ModelValue;
 pub(crate) use reply::Sx;
 #[cfg(test)]

@@ -31,6 +31,11 @@ pub enum SuiteError {
         col: usize,
         error: ExpectError,
     },
+    #[error("error: cannot use `{}` as the result cache: {source}", .path.display())]
+    Cache {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("error: {}:{line}: {error}", .path.display())]
     Manifest {
         path: PathBuf,

@@ -9,6 +9,7 @@
 //! not load, and even a verifier that panics, give a failed row instead of stopping the
 //! suite; a run without an expectation is not verified at all (its row fails).
 
+use super::cache::Cache;
 use super::plan::Run;
 use crate::engine::{self, verdict::Verdict};
 use crate::frontend::load;
@@ -38,6 +39,8 @@ pub struct Row {
     pub run: Run,
     pub got: Got,
     pub time: Duration,
+    /// The verdict came from the result cache (`--cache`), not from a verification.
+    pub cached: bool,
 }
 
 impl Row {
@@ -51,16 +54,18 @@ impl Row {
 }
 
 /// Runs every run with `jobs` threads; `options` gives the mode, timeout and solver
-/// (the depth is each run's own). `on_done` sees each row as it finishes.
+/// (the depth is each run's own); `cache`, when given, answers unchanged runs and keeps
+/// the new verdicts. `on_done` sees each row as it finishes.
 pub fn execute(
     runs: &[Run],
     options: &engine::Options,
+    cache: Option<&Cache>,
     jobs: usize,
     on_done: &(dyn Fn(&Row) + Sync),
 ) -> Vec<Row> {
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; runs.len()]);
-    let work = || worker(runs, &next, &slots, options, on_done);
+    let work = || worker(runs, &next, &slots, options, cache, on_done);
     std::thread::scope(|scope| {
         for _ in 1..jobs.min(runs.len()) {
             let builder = std::thread::Builder::new().stack_size(WORKER_STACK);
@@ -81,6 +86,7 @@ fn worker(
     next: &AtomicUsize,
     slots: &Mutex<Vec<Option<Row>>>,
     options: &engine::Options,
+    cache: Option<&Cache>,
     on_done: &(dyn Fn(&Row) + Sync),
 ) {
     loop {
@@ -88,7 +94,10 @@ fn worker(
         let Some(run) = runs.get(index) else {
             return;
         };
-        let row = run_one(run, options);
+        let row = match cache {
+            Some(cache) => run_cached(run, options, cache),
+            None => run_one(run, options),
+        };
         on_done(&row);
         slots.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(row);
     }
@@ -105,7 +114,31 @@ pub fn run_one(run: &Run, options: &engine::Options) -> Row {
         run: run.clone(),
         got,
         time: started.elapsed(),
+        cached: false,
     }
+}
+
+/// Answers `run` from the cache when its key is there; otherwise makes it and stores the
+/// verdict. A program that cannot be read is made (and fails) as without a cache.
+fn run_cached(run: &Run, options: &engine::Options, cache: &Cache) -> Row {
+    let started = Instant::now();
+    let key = match (&run.expected, std::fs::read(&run.path)) {
+        (Some(_), Ok(text)) => cache.key(&text, run, options),
+        _ => return run_one(run, options),
+    };
+    if let Some(verdict) = cache.get(&key) {
+        return Row {
+            run: run.clone(),
+            got: Got::Verdict(verdict),
+            time: started.elapsed(),
+            cached: true,
+        };
+    }
+    let row = run_one(run, options);
+    if let Got::Verdict(verdict) = &row.got {
+        cache.put(&key, verdict);
+    }
+    row
 }
 
 fn verify(run: &Run, template: &engine::Options) -> Got {

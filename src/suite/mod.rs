@@ -11,6 +11,7 @@
 //! for times) for every `--jobs`; a row passes only when the verdict matches its
 //! expectation (`UNKNOWN`, a load error or a missing expectation never pass).
 
+pub mod cache;
 pub mod discover;
 pub mod error;
 pub mod exec;
@@ -27,6 +28,7 @@ pub use partition::Partition;
 
 use crate::engine::{self, driver::Mode};
 use crate::solver::SolverKind;
+use cache::Cache;
 use discover::discover;
 use exec::execute;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -61,6 +63,8 @@ pub struct Config {
     pub partition: Option<Partition>,
     /// Show a progress bar on stderr when it is a terminal.
     pub progress: bool,
+    /// The result cache directory (`--cache`; `None`: every run is verified).
+    pub cache: Option<PathBuf>,
 }
 
 impl Config {
@@ -76,6 +80,7 @@ impl Config {
             jobs: default_jobs(),
             partition: None,
             progress: false,
+            cache: None,
         }
     }
 
@@ -102,6 +107,16 @@ pub fn default_jobs() -> usize {
 /// Runs the suite: one row per run, sorted by path then depth.
 pub fn run(config: &Config) -> Result<Vec<Row>, Vec<SuiteError>> {
     let programs = discover(&config.paths)?;
+    let options = config.engine_options();
+    let cache = match &config.cache {
+        Some(dir) => Some(Cache::open(dir, &options).map_err(|source| {
+            vec![SuiteError::Cache {
+                path: dir.clone(),
+                source,
+            }]
+        })?),
+        None => None,
+    };
     let runs = keep_partition(plan(&programs, config.max_depth), config.partition);
     let bar = progress_bar(config.progress, runs.len());
     let failed = AtomicUsize::new(0);
@@ -112,7 +127,7 @@ pub fn run(config: &Config) -> Result<Vec<Row>, Vec<SuiteError>> {
         bar.inc(1);
     };
     let jobs = config.jobs.max(1);
-    let rows = execute(&runs, &config.engine_options(), jobs, &on_done);
+    let rows = execute(&runs, &options, cache.as_ref(), jobs, &on_done);
     bar.finish_and_clear();
     Ok(rows)
 }

@@ -2,7 +2,8 @@
 //!
 //! Guarantees: the rows appear in the order given (sorted by path, then depth) and every
 //! column but the time is a function of the row alone, so the same suite prints the same
-//! table whatever `--jobs` is; the human format ends with the line `N passed, M failed`
+//! table whatever `--jobs` is (a row answered by the result cache shows `cached` as its
+//! time); the human format ends with the line `N passed, M failed`
 //! alone on its line; the JSON is one object (`rows` plus totals) and the JUnit XML is one
 //! well-formed document (text escaped, characters XML cannot hold replaced).
 
@@ -20,6 +21,8 @@ pub enum SuiteFormat {
     Json,
     /// JUnit XML: one testsuite, one testcase per run.
     Junit,
+    /// SARIF 2.1.0: one result per bug, and per run that failed its expectation.
+    Sarif,
 }
 
 /// `N passed, M failed`.
@@ -34,6 +37,7 @@ pub fn render(rows: &[Row], format: SuiteFormat) -> String {
         SuiteFormat::Human => human(rows),
         SuiteFormat::Json => json(rows),
         SuiteFormat::Junit => junit(rows),
+        SuiteFormat::Sarif => sarif(rows),
     }
 }
 
@@ -49,7 +53,11 @@ pub fn human(rows: &[Row]) -> String {
     let headings = table_line(&HEADINGS.map(String::from), &widths);
     let _ = writeln!(out, "{headings}  {:>9}", "time");
     for (row, line) in rows.iter().zip(&cells) {
-        let time = seconds(row, 2) + " s";
+        let time = if row.cached {
+            "cached".to_string()
+        } else {
+            seconds(row, 2) + " s"
+        };
         let _ = writeln!(out, "{}  {time:>9}", table_line(line, &widths));
     }
     let failures: Vec<String> = rows.iter().filter(|r| !r.passed()).map(failure).collect();
@@ -120,7 +128,7 @@ fn failure(row: &Row) -> String {
 }
 
 /// The explanation of a row: what was expected and what came, with the evidence.
-fn detail(row: &Row) -> String {
+pub(crate) fn detail(row: &Row) -> String {
     let expected = expected_text(row);
     match &row.got {
         Got::NoExpectation => "no `(* expect: ... *)` in the header: add one, \
@@ -185,8 +193,19 @@ fn json_row(row: &Row) -> Json {
         },
         "passed": row.passed(),
         "time_ms": row.time.as_millis() as u64,
+        "cached": row.cached,
         "detail": (!row.passed()).then(|| detail(row)),
     })
+}
+
+// ----- SARIF -----
+
+/// The SARIF 2.1.0 log (`crate::exchange::sarif`), pretty-printed.
+pub fn sarif(rows: &[Row]) -> String {
+    let log = crate::exchange::sarif::suite_log(rows);
+    let text = serde_json::to_string_pretty(&log)
+        .unwrap_or_else(|e| panic!("internal error: a SARIF log does not serialise: {e}"));
+    format!("{text}\n")
 }
 
 // ----- JUnit -----
