@@ -76,7 +76,11 @@ fn printed_clauses_eliminate_selectors_and_say_what_each_is() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("(set-logic HORN)"), "{text}");
     assert!(text.contains("; goal: the entry fails"), "{text}");
-    assert!(text.contains("(declare-fun append!rel (Bool IntList IntList IntList"));
+    // Every list argument is followed by its length (src/vc/measure.rs).
+    assert!(
+        text.contains("(declare-fun append!rel (Bool IntList Int IntList Int IntList Int"),
+        "{text}"
+    );
     // `head`/`tail` are partial: Spacer refuses them, so no clause may apply them.
     for clause in text.lines().filter(|l| l.starts_with("(assert")) {
         assert!(
@@ -84,6 +88,28 @@ fn printed_clauses_eliminate_selectors_and_say_what_each_is() {
             "{clause}"
         );
     }
+}
+
+/// zip_add of two lists of the same length never takes `hd []`: a fact about lengths,
+/// which the clauses state through the lists' length parameters.
+#[test]
+fn list_lengths_prove_zip_at_every_depth() {
+    let out = horef_si()
+        .args(["verify", "--max-depth", "15", "--proofs", "chc"])
+        .arg(root().join("benchmarks/programs/zip.horef"))
+        .output()
+        .expect("run horef-si");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("VERIFIED"), "{text}");
+    let zip = text
+        .lines()
+        .find(|l| {
+            l.trim_start()
+                .starts_with("zip_add(l1, len(l1), l2, len(l2))")
+        })
+        .unwrap_or_else(|| panic!("no summary of zip_add:\n{text}"));
+    assert!(zip.contains("len(l1)") && zip.contains("failed"), "{zip}");
 }
 
 #[test]

@@ -346,7 +346,10 @@ fn recheck(
     let mut script = String::from("(set-logic ALL)\n");
     script.push_str(&declare_datatypes(&system.datatypes));
     for relation in &system.relations {
-        script.push_str(&definition_text(relation, definitions));
+        match &system.entry_interpretation {
+            Some(text) if Some(relation.proc) == system.entry => script.push_str(text),
+            _ => script.push_str(&definition_text(relation, definitions)),
+        }
         script.push('\n');
     }
     for clause in &system.clauses {

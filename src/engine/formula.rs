@@ -180,6 +180,8 @@ fn quantified(kind: &str, bound: &Sx, body: &Sx) -> (String, Level) {
 fn atom_text(term: &Sx) -> String {
     match term {
         Sx::Atom(a) if a.starts_with('-') => format!("−{}", &a[1..]),
+        // Shown as written (`len(l)`), not as SMT-LIB quotes it (`|len(l)|`).
+        Sx::Atom(a) => a.clone(),
         other => other.to_string(),
     }
 }

@@ -15,6 +15,9 @@
 //!   of relation applications, as Horn clauses must be, without guarding them by `b_s`.
 //! - **goal** — `entry!rel(true, inputs, initial globals, …, failed = true) ⇒ false`.
 //!
+//! Every list-valued relation parameter is followed by its length, and each clause says
+//! what it knows of lengths ([`super::measure`]).
+//!
 //! Selectors are partial (`head nil` is some unspecified integer), and Spacer refuses
 //! them: each selector application `s_i(a)` of a constructor `C` becomes a fresh variable
 //! `f_i` with `is-C(a) ⇒ a = C(f_1, …, f_n)` (one set of fields per constructor and term).
@@ -29,6 +32,7 @@
 
 use super::encode::{Encoder, InstanceInputs};
 use super::liveness::Liveness;
+use super::measure::{ClauseParts, Measures};
 use super::smt::{Command, sort, symbol, value_term};
 use crate::solver::{DatatypeDecl, Sort};
 use boogie_like::Value;
@@ -76,6 +80,13 @@ pub struct HornSystem {
     /// By `ProcId` index.
     pub relations: Vec<Relation>,
     pub clauses: Vec<Clause>,
+    /// For an entry nothing calls: the interpretation of its relation a model is
+    /// re-checked with instead of the solver's, `active ∧ globals in = initial ⇒ ¬failed`.
+    /// It is the one the goal asks for, and the only clauses that mention the relation
+    /// are the entry's idle, body and goal clauses, so a model of the other relations that
+    /// passes with it is a proof. (Spacer states the entry's relation as an existential
+    /// over its body, which a quantifier-free re-check cannot decide.)
+    pub entry_interpretation: Option<String>,
 }
 
 impl HornSystem {
@@ -94,10 +105,22 @@ impl HornSystem {
         let terms = ContextBuilder::new()
             .build()
             .expect("internal error: a term store without a solver");
-        let relations = ir
+        let measures = Measures::of(ir);
+        let unmeasured: Vec<Relation> = ir
             .procs
             .ids()
             .map(|p| relation(ir, p, &encoder, &liveness))
+            .collect();
+        let relation_sorts = unmeasured
+            .iter()
+            .map(|r| {
+                let sorts = r.params.iter().map(|p| p.sort.clone()).collect();
+                (r.name.clone(), sorts)
+            })
+            .collect();
+        let relations = unmeasured
+            .into_iter()
+            .map(|r| with_lengths(&measures, r))
             .collect();
         let mut builder = Builder {
             ir,
@@ -106,20 +129,31 @@ impl HornSystem {
             liveness,
             relations,
             selectors: selectors(ir),
+            measures,
+            relation_sorts,
         };
         let mut clauses = Vec::new();
         for proc in ir.procs.ids() {
             clauses.push(builder.idle_clause(proc));
             clauses.push(builder.body_clause(proc));
         }
+        let mut entry_interpretation = None;
         if builder.encoder.may_fail(entry) {
             clauses.push(builder.goal_clause(entry, &global_defaults));
+            let entry_called = ir
+                .procs
+                .values()
+                .any(|p| p.call_sites.values().any(|site| site.callee == entry));
+            if !entry_called {
+                entry_interpretation = Some(builder.safe_entry(entry, &global_defaults));
+            }
         }
         Some(HornSystem {
             entry: Some(entry),
             datatypes: super::smt::datatype_declarations(ir),
             relations: builder.relations,
             clauses,
+            entry_interpretation,
         })
     }
 
@@ -228,6 +262,31 @@ fn relation(ir: &IrProgram, proc: ProcId, encoder: &Encoder, liveness: &Liveness
     }
 }
 
+/// `relation` with a length parameter after each list-like one ([`super::measure`]).
+fn with_lengths(measures: &Measures, relation: Relation) -> Relation {
+    let mut params = Vec::with_capacity(relation.params.len());
+    let mut inputs = relation.inputs;
+    for (i, param) in relation.params.into_iter().enumerate() {
+        let measured = measures.measures(&param.sort);
+        let role = format!("len({})", param.role);
+        params.push(param);
+        if measured {
+            params.push(RelationParam {
+                role,
+                sort: Sort::Int,
+            });
+            if (1..=relation.inputs).contains(&i) {
+                inputs += 1;
+            }
+        }
+    }
+    Relation {
+        params,
+        inputs,
+        ..relation
+    }
+}
+
 /// The globals an instance of `proc` starts from, in `GlobalId` order (the order of
 /// [`super::encode::EncodedSite::globals_in`]).
 fn globals_in(ir: &IrProgram, proc: ProcId) -> Vec<GlobalId> {
@@ -246,6 +305,9 @@ struct Builder<'t, 'a> {
     relations: Vec<Relation>,
     /// Selector symbol → (its constructor, the field's index).
     selectors: HashMap<String, (CtorId, usize)>,
+    measures: Measures,
+    /// Each relation's parameter sorts before lengths were added, by symbol.
+    relation_sorts: HashMap<String, Vec<Sort>>,
 }
 
 /// Every selector of the program, by its SMT symbol.
@@ -257,6 +319,15 @@ fn selectors(ir: &IrProgram) -> HashMap<String, (CtorId, usize)> {
         }
     }
     map
+}
+
+/// The inputs and outputs of a procedure body's instance, as terms.
+struct BodyOutcome {
+    args: Vec<SExpr>,
+    globals_in: BTreeMap<GlobalId, SExpr>,
+    rets: Vec<SExpr>,
+    globals_out: Vec<SExpr>,
+    fail: Option<SExpr>,
 }
 
 /// A clause under construction: its variables and body as terms, and the fields already
@@ -288,6 +359,22 @@ impl Builder<'_, '_> {
 
     /// The body of `proc` with its calls as relation applications ⇒ `p!rel(true, …)`.
     fn body_clause(&mut self, proc: ProcId) -> Clause {
+        let (mut draft, outcome) = self.body(proc);
+        let mut items = vec![self.terms.true_()];
+        items.extend(&outcome.args);
+        items.extend(outcome.globals_in.values());
+        items.extend(&outcome.rets);
+        items.extend(&outcome.globals_out);
+        items.extend(outcome.fail);
+        let head = self.apply(proc, &items);
+        let head = self.total(head, &mut draft);
+        let what = format!("body of {}", self.ir.procs[proc].name);
+        self.finish(what, draft, Some(head))
+    }
+
+    /// The clause body of one always-running instance of `proc`, calls as relation
+    /// applications, and the terms of its inputs and outputs.
+    fn body(&mut self, proc: ProcId) -> (Draft, BodyOutcome) {
         let p = &self.ir.procs[proc];
         let mut commands = Vec::new();
         let args: Vec<SExpr> = p
@@ -326,17 +413,55 @@ impl Builder<'_, '_> {
             let total = self.total(application, &mut draft);
             draft.body.push(total);
         }
-        let mut items = vec![self.terms.true_()];
-        items.extend(&args);
-        items.extend(globals.values());
-        items.extend(&instance.rets);
-        items.extend(instance.globals_out.values());
-        if self.encoder.may_fail(proc) {
-            items.push(instance.fail);
+        let outcome = BodyOutcome {
+            args,
+            globals_in: globals,
+            rets: instance.rets.clone(),
+            globals_out: instance.globals_out.values().copied().collect(),
+            fail: self.encoder.may_fail(proc).then_some(instance.fail),
+        };
+        (draft, outcome)
+    }
+
+    /// `(define-fun entry!rel (x…) Bool (=> (and active (= global initial)…) (not failed)))`
+    /// over the entry's (measured) relation parameters.
+    fn safe_entry(&self, entry: ProcId, global_defaults: &[Value]) -> String {
+        let relation = &self.relations[entry.0 as usize];
+        let p = &self.ir.procs[entry];
+        let params: Vec<(String, Sort)> = relation
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, param)| (format!("x!{i}"), param.sort.clone()))
+            .collect();
+        let mut premises = vec!["x!0".to_string()];
+        // Unmeasured positions: active, parameters, then the globals in.
+        let mut position = 0;
+        let mut measured = 0;
+        let mut measured_index = |unmeasured: usize| {
+            while position < unmeasured {
+                if self
+                    .measures
+                    .measures(&self.relation_sorts[&relation.name][position])
+                {
+                    measured += 1;
+                }
+                position += 1;
+            }
+            unmeasured + measured
+        };
+        for (k, global) in globals_in(self.ir, entry).into_iter().enumerate() {
+            let index = measured_index(1 + p.params.len() + k);
+            let initial = value_term(self.terms, self.ir, &global_defaults[global.0 as usize]);
+            premises.push(format!("(= x!{index} {})", self.terms.display(initial)));
         }
-        let head = self.apply(proc, &items);
-        let head = self.total(head, &mut draft);
-        self.finish(format!("body of {}", p.name), draft, Some(head))
+        format!(
+            "(define-fun {} ({}) Bool (=> (and {}) (not x!{})))",
+            relation.name,
+            bindings(&params),
+            premises.join(" "),
+            params.len() - 1
+        )
     }
 
     /// `entry!rel(true, inputs, initial globals, results, globals out, true) ⇒ false`.
@@ -392,7 +517,16 @@ impl Builder<'_, '_> {
         draft
     }
 
-    fn finish(&self, what: String, draft: Draft, head: Option<SExpr>) -> Clause {
+    fn finish(&self, what: String, mut draft: Draft, mut head: Option<SExpr>) -> Clause {
+        self.measures.measure_clause(
+            self.terms,
+            &self.relation_sorts,
+            ClauseParts {
+                vars: &mut draft.vars,
+                body: &mut draft.body,
+                head: &mut head,
+            },
+        );
         let text = |t: SExpr| self.terms.display(t).to_string();
         Clause {
             what,

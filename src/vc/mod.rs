@@ -3,5 +3,6 @@
 pub mod encode;
 pub mod horn;
 pub mod liveness;
+pub mod measure;
 pub mod smt;
 pub mod summaries;
