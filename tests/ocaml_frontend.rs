@@ -87,8 +87,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let add x y = x + y\nlet main n = let f = add 1 in f n",
         "partial application",
     ),
-    ("let main n = n / 2", "division"),
-    ("let unused x = x mod 2\nlet main n = n", "division"),
     ("let main n = try n with Not_found -> 0", "try"),
     ("let main n = Random.int n", "nondeterministic"),
     (

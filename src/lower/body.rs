@@ -8,8 +8,8 @@
 //! exactly one call when its function is known (a method, or a `let rec` function by its
 //! own name) and otherwise one guarded call per points-to candidate, ending in
 //! `assume false` — never a call to a dispatcher procedure, so one source call is one level
-//! of depth in the IR too. Every `assert`, `fail`, `hd` and `tl` becomes an IR `assert`
-//! carrying the source position of the HORef expression.
+//! of depth in the IR too. Every `assert`, `fail`, `hd`, `tl`, `/` and `mod` (a nonzero
+//! divisor) becomes an IR `assert` carrying the source position of the core expression.
 
 use super::captures::Captures;
 use super::functions::Functions;
@@ -441,10 +441,17 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             BinOp::Add => ir::BinOp::Add,
             BinOp::Sub => ir::BinOp::Sub,
             BinOp::Mul => ir::BinOp::Mul,
+            BinOp::Div => ir::BinOp::Div,
+            BinOp::Mod => ir::BinOp::Mod,
             _ => return vec![bool_to_int(self.cond(e))],
         };
         let lhs = self.single(lhs);
         let rhs = self.single(rhs);
+        if matches!(op, BinOp::Div | BinOp::Mod) {
+            // `Division_by_zero`: the failure the interpreter reports at this expression.
+            let nonzero = IrExpr::binary(ir::BinOp::Neq, rhs.clone(), IrExpr::int(0));
+            self.emit(Stmt::assert(nonzero, self.pos(e.span)));
+        }
         vec![IrExpr::binary(arithmetic, lhs, rhs)]
     }
 
@@ -465,7 +472,9 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             BinOp::Gt => ir::BinOp::Gt,
             BinOp::Ge => ir::BinOp::Ge,
             BinOp::And | BinOp::Or => return self.short_circuit(*op, lhs, rhs),
-            BinOp::Add | BinOp::Sub | BinOp::Mul => return int_to_bool(self.single(e)),
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                return int_to_bool(self.single(e));
+            }
         };
         let lhs = self.single(lhs);
         let rhs = self.single(rhs);

@@ -150,6 +150,12 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// Truncating division (OCaml's `/`); a zero divisor fails (`Division_by_zero`).
+    /// Only the OCaml front end produces it; HORef syntax has no division.
+    Div,
+    /// The remainder of truncating division (OCaml's `mod`: its sign is the dividend's);
+    /// a zero divisor fails.
+    Mod,
     Eq,
     Ne,
     Lt,
@@ -166,6 +172,8 @@ impl BinOp {
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "mod",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
             BinOp::Lt => "<",

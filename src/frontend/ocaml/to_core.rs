@@ -752,12 +752,8 @@ impl<'t> Translator<'t> {
             BinOp::Add => core::BinOp::Add,
             BinOp::Sub => core::BinOp::Sub,
             BinOp::Mul => core::BinOp::Mul,
-            BinOp::Div | BinOp::Mod => {
-                return Err(unsupported(
-                    e.span,
-                    "integer division and `mod` (not yet in the core)",
-                ));
-            }
+            BinOp::Div => core::BinOp::Div,
+            BinOp::Mod => core::BinOp::Mod,
             BinOp::And => core::BinOp::And,
             BinOp::Or => core::BinOp::Or,
             BinOp::Eq => core::BinOp::Eq,
