@@ -2,7 +2,9 @@
 //!
 //! Guarantees: call-by-value, left to right (function before arguments, arguments left to
 //! right); `&&`/`||` short-circuit and yield 0/1; integers never wrap. `Main`'s body runs at
-//! depth 0 and each application of a method or closure runs its body one level deeper; a
+//! depth 0 and each application of a method or closure runs its body one level deeper (a
+//! partial application's closure, [`Lambda::wrapper`], runs its body — the call that
+//! saturates the function — at the caller's depth); a
 //! call that would run deeper than `max_depth` is not executed and the run ends as
 //! [`Outcome::CutOff`]. `assert 0`, `fail`, `hd []`, `tl []` and a division (`/`, `mod`)
 //! by zero end the run as [`Outcome::Failure`] at that expression; division truncates
@@ -342,6 +344,12 @@ impl Interp<'_> {
         let Value::Closure(closure) = f else {
             panic!("internal error: applying a non-function {f:?}");
         };
+        if let Closure::Lambda { lambda, .. } = &*closure
+            && lambda.wrapper
+        {
+            // A partial application's closure: its body (the saturating call) runs here.
+            return self.enter(&closure, values, depth);
+        }
         self.call(
             &closure,
             values,

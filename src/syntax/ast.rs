@@ -134,6 +134,11 @@ pub struct Lambda {
     pub ret: Type,
     pub body: Expr,
     pub span: Span,
+    /// The closure of a partial application (`add 1` in OCaml; HORef syntax has none): its
+    /// body is one application of the function to the captured and the given arguments.
+    /// Applying it costs no depth — its body runs at the caller's depth, so only that inner
+    /// application, which saturates the function, is a call (DESIGN.md §9).
+    pub wrapper: bool,
 }
 
 impl Lambda {
