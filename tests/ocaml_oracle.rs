@@ -1,7 +1,8 @@
 //! The differential test against real OCaml (issue 15, item 6): every program of
 //! `tests/ocaml/` runs, for a range of inputs, in our interpreter and in the `ocaml`
 //! toplevel, and the outcomes must agree: the value (an `int`, a `bool` as 0/1, `()`), an
-//! `Assert_failure` at the same line and column, or an uncaught exception (ours: `fail`).
+//! `Assert_failure` at the same line and column, `Division_by_zero`, or another uncaught
+//! exception (ours: `fail`).
 //! Runs our interpreter cuts off (OCaml has no depth bound) or gives up on are not compared.
 //!
 //! Without `ocaml` on PATH when the tests were built, the test is ignored (not passed); CI
@@ -116,6 +117,10 @@ fn ours(checked: &Checked, tuple: &[i64]) -> Option<String> {
             let at = checked.file.line_col(span.start as usize);
             Some(format!("assert {} {}", at.line, at.col - 1))
         }
+        Outcome::Failure {
+            kind: FailureKind::DivisionByZero,
+            ..
+        } => Some("exception Division_by_zero".into()),
         Outcome::Failure { .. } => Some("exception".into()),
         Outcome::CutOff { .. } | Outcome::OutOfFuel { .. } => None,
     }

@@ -2,10 +2,13 @@
 //!
 //! Guarantees: call-by-value, left to right (function before arguments, arguments left to
 //! right); `&&`/`||` short-circuit and yield 0/1; integers never wrap. `Main`'s body runs at
-//! depth 0 and each application of a method or closure runs its body one level deeper; a
+//! depth 0 and each application of a method or closure runs its body one level deeper (a
+//! partial application's closure, [`Lambda::wrapper`], runs its body — the call that
+//! saturates the function — at the caller's depth); a
 //! call that would run deeper than `max_depth` is not executed and the run ends as
-//! [`Outcome::CutOff`]. `assert 0`, `fail`, `hd []` and `tl []` end the run as
-//! [`Outcome::Failure`] at that expression. A step budget ends a run that would take too
+//! [`Outcome::CutOff`]. `assert 0`, `fail`, `hd []`, `tl []` and a division (`/`, `mod`)
+//! by zero end the run as [`Outcome::Failure`] at that expression; division truncates
+//! toward zero, as OCaml's does. A step budget ends a run that would take too
 //! long as [`Outcome::OutOfFuel`], so no run hangs; the native stack grows on demand, so no
 //! run overflows it.
 
@@ -49,6 +52,8 @@ pub enum FailureKind {
     Fail,
     HeadOfEmpty,
     TailOfEmpty,
+    /// `/` or `mod` with a zero divisor (OCaml's `Division_by_zero`).
+    DivisionByZero,
 }
 
 impl FailureKind {
@@ -58,6 +63,7 @@ impl FailureKind {
             FailureKind::Fail => "fail",
             FailureKind::HeadOfEmpty => "hd []",
             FailureKind::TailOfEmpty => "tl []",
+            FailureKind::DivisionByZero => "Division_by_zero",
         }
     }
 }
@@ -272,7 +278,7 @@ impl Interp<'_> {
                 let list = self.eval(list, env, depth)?;
                 list_op(*op, list.as_list(), e.span)
             }
-            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, env, depth),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs, env, depth),
             ExprKind::Neg(operand) => {
                 let v = self.eval(operand, env, depth)?;
                 Ok(Value::Int(-v.as_int()))
@@ -301,7 +307,15 @@ impl Interp<'_> {
             .unwrap_or_else(|| panic!("internal error: unresolved reference at {:?}", e.span))
     }
 
-    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, env: &Env, depth: u32) -> EvalResult {
+    fn binary(
+        &mut self,
+        e: &Expr,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        env: &Env,
+        depth: u32,
+    ) -> EvalResult {
         match op {
             BinOp::And => {
                 let result = self.truth(lhs, env, depth)? && self.truth(rhs, env, depth)?;
@@ -315,6 +329,9 @@ impl Interp<'_> {
         }
         let a = self.eval(lhs, env, depth)?;
         let b = self.eval(rhs, env, depth)?;
+        if matches!(op, BinOp::Div | BinOp::Mod) && b.as_int().is_zero() {
+            return Err(failure(e.span, FailureKind::DivisionByZero));
+        }
         Ok(arithmetic(op, a.as_int(), b.as_int()))
     }
 
@@ -327,6 +344,12 @@ impl Interp<'_> {
         let Value::Closure(closure) = f else {
             panic!("internal error: applying a non-function {f:?}");
         };
+        if let Closure::Lambda { lambda, .. } = &*closure
+            && lambda.wrapper
+        {
+            // A partial application's closure: its body (the saturating call) runs here.
+            return self.enter(&closure, values, depth);
+        }
         self.call(
             &closure,
             values,
@@ -437,6 +460,9 @@ fn arithmetic(op: BinOp, a: &BigInt, b: &BigInt) -> Value {
         BinOp::Add => Value::Int(a + b),
         BinOp::Sub => Value::Int(a - b),
         BinOp::Mul => Value::Int(a * b),
+        // `BigInt`'s `/` and `%` truncate toward zero, as OCaml's `/` and `mod` do.
+        BinOp::Div => Value::Int(a / b),
+        BinOp::Mod => Value::Int(a % b),
         BinOp::Eq => Value::bool(a == b),
         BinOp::Ne => Value::bool(a != b),
         BinOp::Lt => Value::bool(a < b),

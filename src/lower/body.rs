@@ -8,8 +8,11 @@
 //! exactly one call when its function is known (a method, or a `let rec` function by its
 //! own name) and otherwise one guarded call per points-to candidate, ending in
 //! `assume false` — never a call to a dispatcher procedure, so one source call is one level
-//! of depth in the IR too. Every `assert`, `fail`, `hd` and `tl` becomes an IR `assert`
-//! carrying the source position of the HORef expression.
+//! of depth in the IR too. A candidate that is a partial application's closure
+//! ([`Lambda::wrapper`]) is not called: its body (the saturating call) is lowered in place,
+//! its captures read from the closure's fields, so applying it costs no depth, as in the
+//! interpreter. Every `assert`, `fail`, `hd`, `tl`, `/` and `mod` (a nonzero
+//! divisor) becomes an IR `assert` carrying the source position of the core expression.
 
 use super::captures::Captures;
 use super::functions::Functions;
@@ -441,10 +444,17 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             BinOp::Add => ir::BinOp::Add,
             BinOp::Sub => ir::BinOp::Sub,
             BinOp::Mul => ir::BinOp::Mul,
+            BinOp::Div => ir::BinOp::Div,
+            BinOp::Mod => ir::BinOp::Mod,
             _ => return vec![bool_to_int(self.cond(e))],
         };
         let lhs = self.single(lhs);
         let rhs = self.single(rhs);
+        if matches!(op, BinOp::Div | BinOp::Mod) {
+            // `Division_by_zero`: the failure the interpreter reports at this expression.
+            let nonzero = IrExpr::binary(ir::BinOp::Neq, rhs.clone(), IrExpr::int(0));
+            self.emit(Stmt::assert(nonzero, self.pos(e.span)));
+        }
         vec![IrExpr::binary(arithmetic, lhs, rhs)]
     }
 
@@ -465,7 +475,9 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             BinOp::Gt => ir::BinOp::Gt,
             BinOp::Ge => ir::BinOp::Ge,
             BinOp::And | BinOp::Or => return self.short_circuit(*op, lhs, rhs),
-            BinOp::Add | BinOp::Sub | BinOp::Mul => return int_to_bool(self.single(e)),
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                return int_to_bool(self.single(e));
+            }
         };
         let lhs = self.single(lhs);
         let rhs = self.single(rhs);
@@ -570,6 +582,14 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         let mut otherwise: Block = vec![Stmt::Assume(IrExpr::Bool(false))];
         for candidate in candidates.into_iter().rev() {
             let ctor = self.ctor(candidate);
+            let guard = IrExpr::is(closure.clone(), ctor);
+            if let Some(lambda) = self.wrapper(candidate) {
+                let (mut block, values) =
+                    self.in_block(|this| this.inline_wrapper(&lambda, &closure, ctor, &actuals));
+                block.extend(rets.iter().zip(values).map(|(r, v)| Stmt::assign(*r, v)));
+                otherwise = vec![Stmt::if_(guard, block, otherwise)];
+                continue;
+            }
             let field_count = self.ir.ctor(ctor).map_or(0, |c| c.fields.len());
             let mut args: Vec<IrExpr> = (0..field_count as u32)
                 .map(|index| IrExpr::select(closure.clone(), FieldRef { ctor, index }))
@@ -577,12 +597,60 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             args.extend(actuals.iter().cloned());
             let proc = self.cx.functions.proc(candidate);
             let call = self.ir.procs[self.proc].add_call(proc, args, rets.clone(), source);
-            let guard = IrExpr::is(closure.clone(), ctor);
             otherwise = vec![Stmt::if_(guard, vec![call], otherwise)];
         }
         for stmt in otherwise {
             self.emit(stmt);
         }
+    }
+}
+
+impl BodyLowering<'_, '_> {
+    /// The lambda of `f` if it is a partial application's closure ([`Lambda::wrapper`]).
+    fn wrapper(&self, f: FunName) -> Option<std::rc::Rc<Lambda>> {
+        match f {
+            FunName::Lambda(id) => self.cx.functions.lambdas.get(&id).cloned(),
+            FunName::Method(_) => None,
+        }
+        .filter(|l| l.wrapper)
+    }
+
+    /// The body of the wrapper `lambda` lowered in place, its captures read from the fields
+    /// of `closure` (a `ctor` value) and its parameters bound to `actuals`: applying a
+    /// partial application costs no depth, only the call in its body does. This terminates:
+    /// a wrapper's body is a primitive or applies a function of more parameters than the
+    /// wrapper has.
+    fn inline_wrapper(
+        &mut self,
+        lambda: &Lambda,
+        closure: &IrExpr,
+        ctor: CtorId,
+        actuals: &[IrExpr],
+    ) -> Vec<IrExpr> {
+        let captured =
+            super::functions::captured_binders(self.cx.captures, lambda.id, self.cx.binders);
+        let fields: Vec<IrExpr> = (0..)
+            .map(|index| IrExpr::select(closure.clone(), FieldRef { ctor, index }))
+            .take(captured.iter().map(|b| self.cx.layout.width(&b.ty)).sum())
+            .collect();
+        let binders: Vec<&Binder> = captured.into_iter().chain(&lambda.params).collect();
+        let values: Vec<IrExpr> = fields.into_iter().chain(actuals.iter().cloned()).collect();
+        let mut saved = Vec::new();
+        let mut next = 0;
+        for binder in binders {
+            let width = self.cx.layout.width(&binder.ty);
+            let bound = Bound::Values(values[next..next + width].to_vec());
+            saved.push((binder.id, self.scope.insert(binder.id, bound)));
+            next += width;
+        }
+        let result = self.expr(&lambda.body);
+        for (binder, old) in saved.into_iter().rev() {
+            match old {
+                Some(old) => self.scope.insert(binder, old),
+                None => self.scope.remove(&binder),
+            };
+        }
+        result
     }
 }
 

@@ -134,6 +134,11 @@ pub struct Lambda {
     pub ret: Type,
     pub body: Expr,
     pub span: Span,
+    /// The closure of a partial application (`add 1` in OCaml; HORef syntax has none): its
+    /// body is one application of the function to the captured and the given arguments.
+    /// Applying it costs no depth — its body runs at the caller's depth, so only that inner
+    /// application, which saturates the function, is a call (DESIGN.md §9).
+    pub wrapper: bool,
 }
 
 impl Lambda {
@@ -150,6 +155,12 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// Truncating division (OCaml's `/`); a zero divisor fails (`Division_by_zero`).
+    /// Only the OCaml front end produces it; HORef syntax has no division.
+    Div,
+    /// The remainder of truncating division (OCaml's `mod`: its sign is the dividend's);
+    /// a zero divisor fails.
+    Mod,
     Eq,
     Ne,
     Lt,
@@ -166,6 +177,8 @@ impl BinOp {
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "mod",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
             BinOp::Lt => "<",

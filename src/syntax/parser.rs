@@ -554,6 +554,7 @@ impl Parser {
             ret,
             body,
             span,
+            wrapper: false,
         })
     }
 

@@ -715,6 +715,8 @@ fn binary(t: &Context, op: BinOp, lhs: SExpr, rhs: SExpr) -> SExpr {
         BinOp::Add => t.plus(lhs, rhs),
         BinOp::Sub => t.sub(lhs, rhs),
         BinOp::Mul => t.times(lhs, rhs),
+        BinOp::Div => truncating_div(t, lhs, rhs),
+        BinOp::Mod => truncating_mod(t, lhs, rhs),
         BinOp::Eq => t.eq(lhs, rhs),
         BinOp::Neq => t.not(t.eq(lhs, rhs)),
         BinOp::Lt => t.lt(lhs, rhs),
@@ -725,6 +727,26 @@ fn binary(t: &Context, op: BinOp, lhs: SExpr, rhs: SExpr) -> SExpr {
         BinOp::Or => t.or(lhs, rhs),
         BinOp::Implies => t.imp(lhs, rhs),
     }
+}
+
+/// `a / b` truncating toward zero. SMT-LIB's `div` is Euclidean, but on `|a|` and `|b|` it
+/// is the truncated quotient of the magnitudes; the sign is negative exactly when the
+/// signs of `a` and `b` differ. (A zero divisor never reaches here: the lowering asserts
+/// the divisor nonzero first.)
+fn truncating_div(t: &Context, a: SExpr, b: SExpr) -> SExpr {
+    let magnitude = t.list(vec![t.atom("div"), abs(t, a), abs(t, b)]);
+    let same_sign = t.eq(t.gte(a, t.numeral(0)), t.gte(b, t.numeral(0)));
+    t.ite(same_sign, magnitude, t.negate(magnitude))
+}
+
+/// `a mod b` as OCaml (and C) define it: `|a| mod |b|` with the sign of `a`.
+fn truncating_mod(t: &Context, a: SExpr, b: SExpr) -> SExpr {
+    let magnitude = t.list(vec![t.atom("mod"), abs(t, a), abs(t, b)]);
+    t.ite(t.gte(a, t.numeral(0)), magnitude, t.negate(magnitude))
+}
+
+fn abs(t: &Context, a: SExpr) -> SExpr {
+    t.list(vec![t.atom("abs"), a])
 }
 
 /// Which procedures can fail: those with an `assert`, and their callers, transitively.

@@ -115,6 +115,14 @@ impl Env<'_> {
             BinOp::Add => Value::Int(l + r),
             BinOp::Sub => Value::Int(l - r),
             BinOp::Mul => Value::Int(l * r),
+            BinOp::Div | BinOp::Mod if r == BigInt::from(0) => {
+                return Err(RuntimeError::DivisionByZero {
+                    proc: self.proc.name.clone(),
+                });
+            }
+            // `BigInt`'s `/` and `%` truncate toward zero, as the IR's do.
+            BinOp::Div => Value::Int(l / r),
+            BinOp::Mod => Value::Int(l % r),
             BinOp::Lt => Value::Bool(l < r),
             BinOp::Le => Value::Bool(l <= r),
             BinOp::Gt => Value::Bool(l > r),

@@ -221,6 +221,8 @@ pub enum RuntimeError {
         expected: String,
         found: String,
     },
+    #[error("procedure `{proc}` divides by zero (`/` and `%` are undefined on a zero divisor)")]
+    DivisionByZero { proc: String },
     #[error("the expression is not closed: it reads variable `{name}`")]
     NotClosed { name: String },
 }

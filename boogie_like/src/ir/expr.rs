@@ -23,6 +23,10 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// Integer division truncating toward zero (C's and OCaml's `/`, not Boogie's `div`).
+    Div,
+    /// The remainder of [`BinOp::Div`] (C's `%`, OCaml's `mod`): its sign is the dividend's.
+    Mod,
     Eq,
     Neq,
     Lt,
@@ -36,10 +40,12 @@ pub enum BinOp {
 
 impl BinOp {
     /// All binary operators.
-    pub const ALL: [BinOp; 12] = [
+    pub const ALL: [BinOp; 14] = [
         BinOp::Add,
         BinOp::Sub,
         BinOp::Mul,
+        BinOp::Div,
+        BinOp::Mod,
         BinOp::Eq,
         BinOp::Neq,
         BinOp::Lt,
@@ -57,6 +63,8 @@ impl BinOp {
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
             BinOp::Eq => "==",
             BinOp::Neq => "!=",
             BinOp::Lt => "<",

@@ -334,7 +334,7 @@ impl Program {
 /// The result type of a binary operator.
 pub fn binop_result(op: BinOp) -> Type {
     match op {
-        BinOp::Add | BinOp::Sub | BinOp::Mul => Type::Int,
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => Type::Int,
         _ => Type::Bool,
     }
 }

@@ -31,9 +31,9 @@ pub const KEYWORDS: [&str; 18] = [
 ];
 
 /// Multi-character punctuation, longest first so that maximal munch works.
-const PUNCTS: [&str; 23] = [
+const PUNCTS: [&str; 25] = [
     "==>", "==", "!=", "<=", ">=", ":=", "->", "&&", "||", "{:", "(", ")", "{", "}", ",", ";", ":",
-    "<", ">", "+", "-", "*", "!",
+    "<", ">", "+", "-", "*", "/", "%", "!",
 ];
 
 /// A token kind.

@@ -592,7 +592,12 @@ impl Parser {
 
     fn multiplicative(&mut self) -> PResult<RExpr> {
         let first = self.unary()?;
-        let classify = |tok: &Tok| (*tok == Tok::Punct("*")).then_some(BinOp::Mul);
+        let classify = |tok: &Tok| match tok {
+            Tok::Punct("*") => Some(BinOp::Mul),
+            Tok::Punct("/") => Some(BinOp::Div),
+            Tok::Punct("%") => Some(BinOp::Mod),
+            _ => None,
+        };
         self.left_chain(first, classify, None, Parser::unary)
     }
 

@@ -529,9 +529,11 @@ impl Inferer {
         );
         let mut rest = args;
         while !rest.is_empty() {
-            let (params, result) = self.function_type(func, &t, rest.len())?;
+            let (mut params, mut result) = self.function_type(func, &t, rest.len())?;
             if params.len() > rest.len() {
-                return Err(partial_application(func, params.len(), rest.len()));
+                // A partial application: a function of the parameters left over.
+                let left = params.split_off(rest.len());
+                result = Ty::fun(left, result);
             }
             for (arg, p) in rest.iter().zip(&params) {
                 if consumer && matches!(arg.kind, ExprKind::Str(_)) {
@@ -725,15 +727,6 @@ fn is_value(e: &Expr) -> bool {
     }
 }
 
-fn partial_application(func: &Expr, takes: usize, given: usize) -> Diagnostic {
-    unsupported(
-        func.span,
-        &format!(
-            "partial application (this function takes {takes} arguments at once, {given} given); write `fun x -> f a x`"
-        ),
-    )
-}
-
 fn mismatch(span: Span, what: &str, m: Mismatch) -> Diagnostic {
     match m {
         Mismatch::Types(found, expected) => Diagnostic::error(
@@ -751,7 +744,7 @@ fn mismatch(span: Span, what: &str, m: Mismatch) -> Diagnostic {
             unsupported(
                 span,
                 &format!(
-                    "partial application: a function taking {} argument(s) at once (`{found}`) is used where one taking {} at once is expected (`{expected}`)",
+                    "a function taking {} argument(s) at once (`{found}`) used where one taking {} at once is expected (`{expected}`): functions whose arity differs from the expected one are not converted; eta-expand it (`fun x -> f x`)",
                     arity(&found),
                     arity(&expected)
                 ),

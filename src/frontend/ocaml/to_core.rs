@@ -4,7 +4,9 @@
 //! The mapping (docs/ocaml.md): `int` and `bool` are core `Int` (0/1), `unit` is `Unit`,
 //! tuples are nested pairs, `int list`/`bool list` are core lists; a function of n
 //! parameters is a core function of n parameters (a top-level one a method), so an
-//! application that saturates it is one core call; over-application applies the result.
+//! application that saturates it is one core call; over-application applies the result;
+//! a partial application evaluates its arguments and is a wrapper closure
+//! ([`core::Lambda::wrapper`]) whose body is the saturating call.
 //! Top-level `let r = ref c` is a `Store` reference. `match` becomes tests on the scrutinee
 //! (`is_empty`, `==`) and projections (`fst`, `snd`, `hd`, `tl`); no case matching is a
 //! failure (`Match_failure`), as are `assert`, `failwith` and `raise`. The entry (`main`)
@@ -15,9 +17,9 @@
 //! instance (`apply`, `apply#2`), local ones as one `let` per instance.
 //!
 //! Guarantees: on success the core program is well-typed for the HORef checker and runs as
-//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (partial
-//! application, local references, exceptions caught by `try`, division, nondeterminism,
-//! lists of non-integers) is a diagnostic naming it, at its position.
+//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (local
+//! references, exceptions caught by `try`, nondeterminism, lists of non-integers) is a
+//! diagnostic naming it, at its position.
 
 use super::ast::*;
 use super::infer::{Resolved, Typing};
@@ -150,6 +152,17 @@ impl<'t> Translator<'t> {
         body: core::Expr,
         span: Span,
     ) -> Rc<core::Lambda> {
+        self.new_lambda(params, ret, body, span, false)
+    }
+
+    fn new_lambda(
+        &mut self,
+        params: Vec<core::Binder>,
+        ret: core::Type,
+        body: core::Expr,
+        span: Span,
+        wrapper: bool,
+    ) -> Rc<core::Lambda> {
         let id = core::LambdaId(self.lambdas);
         self.lambdas += 1;
         Rc::new(core::Lambda {
@@ -158,6 +171,7 @@ impl<'t> Translator<'t> {
             ret,
             body,
             span,
+            wrapper,
         })
     }
 
@@ -752,12 +766,8 @@ impl<'t> Translator<'t> {
             BinOp::Add => core::BinOp::Add,
             BinOp::Sub => core::BinOp::Sub,
             BinOp::Mul => core::BinOp::Mul,
-            BinOp::Div | BinOp::Mod => {
-                return Err(unsupported(
-                    e.span,
-                    "integer division and `mod` (not yet in the core)",
-                ));
-            }
+            BinOp::Div => core::BinOp::Div,
+            BinOp::Mod => core::BinOp::Mod,
             BinOp::And => core::BinOp::And,
             BinOp::Or => core::BinOp::Or,
             BinOp::Eq => core::BinOp::Eq,
@@ -1171,7 +1181,7 @@ impl Translator<'_> {
                 return Err(internal(e.span, "applying a non-function"));
             };
             if params.len() > args.len() {
-                return Err(unsupported(e.span, "partial application"));
+                return self.partial(e, func, &params, *result, args);
             }
             let mut core_args = Vec::new();
             for a in &args[..params.len()] {
@@ -1189,6 +1199,78 @@ impl Translator<'_> {
         Ok(func)
     }
 
+    /// `func a1 .. ak` with fewer arguments than `func`'s parameters: a wrapper closure
+    /// whose body is the one call that saturates `func` (`func` is evaluated first).
+    fn partial(
+        &mut self,
+        e: &Expr,
+        func: core::Expr,
+        params: &[Ty],
+        result: Ty,
+        args: &[Expr],
+    ) -> R<core::Expr> {
+        let span = e.span;
+        if let core::ExprKind::Var(_) = func.kind {
+            return self.wrap_partial(span, args, &params[args.len()..], result, |t, all| {
+                Ok(t.call(span, func, all))
+            });
+        }
+        let name = self.temp("f");
+        let ty = core_type(&Ty::Fun(params.to_vec(), Box::new(result.clone())), span)?;
+        let f = self.var(&name, span);
+        let value = self.wrap_partial(span, args, &params[args.len()..], result, |t, all| {
+            Ok(t.call(span, f, all))
+        })?;
+        let b = self.binder(name, span, ty);
+        Ok(self.let_in(b, func, value, span))
+    }
+
+    fn call(&mut self, span: Span, func: core::Expr, args: Vec<core::Expr>) -> core::Expr {
+        let kind = core::ExprKind::App {
+            func: Box::new(func),
+            args,
+        };
+        self.mk(span, kind)
+    }
+
+    /// The value of a partial application of something to `args` that takes `left` more
+    /// parameters: the arguments are evaluated now (`let $a1 = a1 in ..`), and the value is
+    /// a wrapper closure ([`core::Lambda::wrapper`]) `fun ($y1, ..) -> body($a1, .., $y1, ..)`
+    /// (applying it costs no depth; only the call in `body` does, if any).
+    fn wrap_partial(
+        &mut self,
+        span: Span,
+        args: &[Expr],
+        left: &[Ty],
+        result: Ty,
+        body: impl FnOnce(&mut Self, Vec<core::Expr>) -> R<core::Expr>,
+    ) -> R<core::Expr> {
+        let mut bound = Vec::new();
+        let mut all = Vec::new();
+        for a in args {
+            let ty = self.expr_type(a)?;
+            let value = self.expr(a)?;
+            let tmp = self.temp("a");
+            all.push(self.var(&tmp, span));
+            bound.push((tmp, ty, value));
+        }
+        let mut wrapper_params = Vec::new();
+        for p in left {
+            let tmp = self.temp("y");
+            all.push(self.var(&tmp, span));
+            wrapper_params.push(self.binder(tmp, span, core_type(p, span)?));
+        }
+        let body = body(self, all)?;
+        let ret = core_type(&result, span)?;
+        let lambda = self.new_lambda(wrapper_params, ret, body, span, true);
+        let mut value = self.mk(span, core::ExprKind::Fun(lambda));
+        for (tmp, ty, arg) in bound.into_iter().rev() {
+            let b = self.binder(tmp, span, ty);
+            value = self.let_in(b, arg, value, span);
+        }
+        Ok(value)
+    }
+
     fn prelude_application(
         &mut self,
         e: &Expr,
@@ -1204,10 +1286,7 @@ impl Translator<'_> {
         };
         let n = params.len();
         if args.len() < n {
-            return Err(unsupported(
-                e.span,
-                "partial application of a prelude function",
-            ));
+            return self.prelude_partial(e, name, &params, *result, args);
         }
         let span = f.span.to(args[n - 1].span);
         let prim = match self.special_prelude(span, name, &args[..n])? {
@@ -1374,6 +1453,23 @@ impl Translator<'_> {
     }
 
     /// A prelude function used as a value: `fun a1 .. an -> prim a1 .. an`.
+    /// A prelude function given fewer arguments than it takes (`max 0`): a wrapper closure
+    /// whose body is the primitive, so applying it costs nothing, as applying the prelude
+    /// function directly does.
+    fn prelude_partial(
+        &mut self,
+        e: &Expr,
+        name: &'static str,
+        params: &[Ty],
+        result: Ty,
+        args: &[Expr],
+    ) -> R<core::Expr> {
+        let span = e.span;
+        self.wrap_partial(span, args, &params[args.len()..], result, |t, all| {
+            t.primitive(span, name, all)
+        })
+    }
+
     fn prelude_value(&mut self, e: &Expr, name: &'static str) -> R<core::Expr> {
         let span = e.span;
         let Ty::Fun(params, result) = self.ground(&self.typing.expr_types[e.id.0 as usize]) else {

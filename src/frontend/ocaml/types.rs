@@ -3,8 +3,10 @@
 //! A function type carries its arity: `Fun([a, b], r)` is a function that takes two
 //! arguments at once (`fun x y -> ...`), distinct from `Fun([a], Fun([b], r))` (a function
 //! returning a function). OCaml's types do not make the distinction; the subset uses it to
-//! map every application onto a call that saturates the function's parameters (docs/ocaml.md:
-//! partial application is not yet supported, and shows as an arity mismatch).
+//! map every application onto a call that saturates the function's parameters. Applying a
+//! function to fewer arguments than its arity is a partial application (a function of the
+//! rest); a function used where one of another arity is expected is a mismatch
+//! ([`Mismatch::Arity`], docs/ocaml.md).
 //!
 //! Guarantees: unification is sound (occurs check) and keeps levels for generalisation;
 //! every failure is a [`Mismatch`] naming both types.
@@ -36,7 +38,8 @@ impl Ty {
 pub enum Mismatch {
     /// Different types (resolved as far as known).
     Types(Ty, Ty),
-    /// Two function types of different arities: a partial application.
+    /// Two function types of different arities (`add` passed where `int -> (int -> int)`
+    /// is expected).
     Arity(Ty, Ty),
     /// A type would contain itself.
     Occurs(Ty, Ty),
