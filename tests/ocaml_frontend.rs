@@ -88,6 +88,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "eta-expand",
     ),
     ("let main n = try n with Not_found -> 0", "try"),
+    (
+        "let main n = let rec f g = g + 1 and g x = f x in f n",
+        "a parameter named like",
+    ),
     ("let main n = Random.int n", "nondeterministic"),
     (
         "let main n = match Some n with None -> 0 | Some x -> x",
