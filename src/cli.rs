@@ -25,7 +25,7 @@ macro_rules! outln {
 
 use crate::engine::{self, Proofs, driver::Mode, report};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
-use crate::frontend::{Checked, load};
+use crate::frontend::{Checked, LoadOptions, load_entry};
 use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::ir_file::{is_ir_file, load_ir};
@@ -50,6 +50,10 @@ pub struct Cli {
     /// instead of warning about it.
     #[arg(long, global = true)]
     pub strict: bool,
+    /// The entry function of an OCaml (`.ml`) file (default: the last top-level `main`,
+    /// else the last top-level function); its parameters are the inputs.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub entry: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -183,7 +187,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
         }
     };
-    let strict = cli.strict;
+    let strict = LoadOptions {
+        strict: cli.strict,
+        entry: cli.entry.as_deref(),
+    };
     match cli.command {
         Command::Check { file } => check(&file, strict),
         Command::Verify {
@@ -310,9 +317,11 @@ fn print_stdout(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-/// Loads `file`; prints its warnings (or, with `strict`, fails on them as errors).
-fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
-    let checked = load(file).and_then(|c| if strict { c.strict() } else { Ok(c) });
+/// Loads `file` (a `.ml` file from its `--entry`); prints its warnings (or, with
+/// `--strict`, fails on them as errors).
+fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode> {
+    let checked = load_entry(file, options.entry)
+        .and_then(|c| if options.strict { c.strict() } else { Ok(c) });
     let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
@@ -326,7 +335,7 @@ fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
     Ok(checked)
 }
 
-fn check(file: &Path, strict: bool) -> ExitCode {
+fn check(file: &Path, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
         return match load_ir(file) {
             Ok(program) => {
@@ -364,7 +373,7 @@ pub enum Format {
     Json,
 }
 
-fn verify(file: &Path, options: &engine::Options, format: Format, strict: bool) -> ExitCode {
+fn verify(file: &Path, options: &engine::Options, format: Format, strict: LoadOptions) -> ExitCode {
     let outcome = if is_ir_file(file) {
         match load_ir(file) {
             Ok(program) => with_progress_line(options, |o| engine::verify_ir(&program, o)),
@@ -417,7 +426,7 @@ fn with_progress_line<T>(
     result
 }
 
-fn lower(file: &Path, stats: bool, emit: Emit, strict: bool) -> ExitCode {
+fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) && emit == Emit::Ir {
         return print_ir_file(file, stats);
     }
@@ -475,7 +484,7 @@ fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
     }
 }
 
-fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> ExitCode {
+fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
         return run_ir(file, raw_args, config);
     }
