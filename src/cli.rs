@@ -28,7 +28,7 @@ mod install;
 use crate::engine::{self, Proofs, driver::Mode, report};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
-use crate::frontend::{Checked, load};
+use crate::frontend::{Checked, LoadOptions, load_entry};
 use crate::inputs::{main_inputs, split_arg};
 use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::ir_file::{is_ir_file, load_ir};
@@ -53,6 +53,10 @@ pub struct Cli {
     /// instead of warning about it.
     #[arg(long, global = true)]
     pub strict: bool,
+    /// The entry function of an OCaml (`.ml`) file (default: the last top-level `main`,
+    /// else the last top-level function); its parameters are the inputs.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub entry: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -219,7 +223,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
         }
     };
-    let strict = cli.strict;
+    let strict = LoadOptions {
+        strict: cli.strict,
+        entry: cli.entry.as_deref(),
+    };
     match cli.command {
         Command::Check { file } => check(&file, strict),
         Command::Verify {
@@ -377,9 +384,9 @@ fn is_stdin(file: &Path) -> bool {
     file.as_os_str() == "-"
 }
 
-/// Loads `file` (or stdin, named `<stdin>`, for `-`); prints its warnings (or, with
-/// `strict`, fails on them as errors).
-fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
+/// Loads `file` (or stdin, named `<stdin>`, for `-`; a `.ml` file from its `--entry`);
+/// prints its warnings (or, with `--strict`, fails on them as errors).
+fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode> {
     let loaded = if is_stdin(file) {
         let mut bytes = Vec::new();
         match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
@@ -390,9 +397,9 @@ fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
             }
         }
     } else {
-        load(file)
+        load_entry(file, options.entry)
     };
-    let checked = loaded.and_then(|c| if strict { c.strict() } else { Ok(c) });
+    let checked = loaded.and_then(|c| if options.strict { c.strict() } else { Ok(c) });
     let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
@@ -406,7 +413,7 @@ fn load_or_report(file: &Path, strict: bool) -> Result<Checked, ExitCode> {
     Ok(checked)
 }
 
-fn check(file: &Path, strict: bool) -> ExitCode {
+fn check(file: &Path, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
         return match load_ir(file) {
             Ok(program) => {
@@ -451,7 +458,7 @@ fn verify(
     options: &engine::Options,
     format: Format,
     witness: Option<&Path>,
-    strict: bool,
+    load: LoadOptions,
 ) -> ExitCode {
     let mut checked = None;
     let outcome = if is_ir_file(file) {
@@ -467,7 +474,7 @@ fn verify(
             }
         }
     } else {
-        match load_or_report(file, strict) {
+        match load_or_report(file, load) {
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
                 with_progress_line(options, |o| engine::verify_horef(loaded, o))
@@ -557,7 +564,7 @@ fn with_progress_line<T>(
     result
 }
 
-fn lower(file: &Path, stats: bool, emit: Emit, strict: bool) -> ExitCode {
+fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) && emit == Emit::Ir {
         return print_ir_file(file, stats);
     }
@@ -615,7 +622,7 @@ fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
     }
 }
 
-fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: bool) -> ExitCode {
+fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
         return run_ir(file, raw_args, config);
     }
@@ -665,9 +672,9 @@ fn run_witness(
     witness_path: &Path,
     max_depth: Option<u32>,
     config: &RunConfig,
-    strict: bool,
+    load: LoadOptions,
 ) -> ExitCode {
-    let checked = match load_or_report(file, strict) {
+    let checked = match load_or_report(file, load) {
         Ok(checked) => checked,
         Err(code) => return code,
     };

@@ -70,25 +70,46 @@ impl LoadError {
 
 /// Reads, parses and checks the HORef file at `path`.
 pub fn load(path: &Path) -> Result<Checked, LoadError> {
+    load_entry(path, None)
+}
+
+/// As [`load`], with the entry function of a `.ml` file named (`--entry`); a HORef file's
+/// entry is always `Main`, so naming one for it is an error.
+pub fn load_entry(path: &Path, entry: Option<&str>) -> Result<Checked, LoadError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
         path: name.clone(),
         error,
     })?;
-    load_bytes(&name, &bytes)
+    load_source(&name, &bytes, entry)
+}
+
+/// How the CLI loads a file: `--strict` and `--entry`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadOptions<'a> {
+    pub strict: bool,
+    pub entry: Option<&'a str>,
 }
 
 /// Parses and checks `bytes` as the contents of a file called `name`.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
+    load_source(name, bytes, None)
+}
+
+fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Checked, LoadError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(e) => return Err(not_utf8(name, bytes, e)),
     };
     let file = SourceFile::new(name, text);
-    let parsed = if is_ocaml_file(name) {
-        ocaml::translate(&file.text, None)
-    } else {
-        parse_program(&file.text)
+    let parsed = match (is_ocaml_file(name), entry) {
+        (true, _) => ocaml::translate(&file.text, entry),
+        (false, None) => parse_program(&file.text),
+        (false, Some(_)) => {
+            let message = "`--entry` names the entry function of an OCaml (`.ml`) file; a HORef file's entry is its `Main`";
+            let d = Diagnostic::error(Span::new(0, 0), message, "not an OCaml file");
+            return Err(invalid(file, vec![d]));
+        }
     };
     let program = match parsed {
         Ok(program) => program,

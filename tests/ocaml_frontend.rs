@@ -88,6 +88,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "eta-expand",
     ),
     ("let main n = try n with Not_found -> 0", "try"),
+    (
+        "let main n = let rec f g = g + 1 and g x = f x in f n",
+        "a parameter named like",
+    ),
     ("let main n = Random.int n", "nondeterministic"),
     (
         "let main n = match Some n with None -> 0 | Some x -> x",
@@ -152,6 +156,35 @@ fn the_entry_is_the_last_main_else_the_last_function() {
         run.stderr.contains("no top-level function"),
         "{}",
         run.stderr
+    );
+}
+
+#[test]
+fn entry_picks_the_function_to_verify() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("prog.ml");
+    let text = "let safe n = assert (n = n)\nlet buggy n = assert (n <> 7)\nlet main n = ()";
+    std::fs::write(&path, text).expect("write");
+    let file = path.to_str().unwrap();
+    let buggy = common::horef_si(["verify", file, "--entry", "buggy", "--max-depth", "2"]);
+    assert!(buggy.stdout.starts_with("BUG"), "{buggy:?}");
+    assert!(buggy.stdout.contains("n = 7"), "{buggy:?}");
+    let safe = common::horef_si(["verify", file, "--entry", "safe", "--max-depth", "2"]);
+    assert!(safe.stdout.starts_with("VERIFIED"), "{safe:?}");
+    let run = common::horef_si(["run", file, "--entry", "buggy", "--arg", "n=7"]);
+    assert!(run.stdout.contains("failure at 2:15 (assert)"), "{run:?}");
+    let missing = common::horef_si(["check", file, "--entry", "nope"]);
+    missing.assert_input_error("prog.ml", "--entry nope");
+    assert!(
+        missing.stderr.contains("no top-level function `nope`"),
+        "{missing:?}"
+    );
+    let horef = common::tests_dir().join("programs/arith.horef");
+    let horef = common::horef_si(["check", horef.to_str().unwrap(), "--entry", "f"]);
+    assert_eq!(horef.code, Some(2), "{horef:?}");
+    assert!(
+        horef.stderr.contains("a HORef file's entry is its `Main`"),
+        "{horef:?}"
     );
 }
 

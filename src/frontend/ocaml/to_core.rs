@@ -872,10 +872,7 @@ impl<'t> Translator<'t> {
 
     fn let_expr(&mut self, e: &Expr, group: &LetGroup, body: &Expr) -> R<core::Expr> {
         if group.recursive && group.bindings.len() > 1 {
-            return Err(unsupported(
-                group.span,
-                "local mutually recursive functions (`let rec ... and ...` inside an expression; define them at top level)",
-            ));
+            return self.let_rec_and(group, body);
         }
         let Some(b) = group.bindings.first() else {
             return Err(internal(group.span, "an empty `let`"));
@@ -955,6 +952,70 @@ impl<'t> Translator<'t> {
         let value = self.expr(value)?;
         let body = self.expr(body)?;
         Ok(self.let_in(binder, value, body, span))
+    }
+
+    /// Local mutual recursion `let rec f = .. and g = .. in body`. The core binds one
+    /// recursive function at a time, so the group is nested: `f`'s body sees the others
+    /// defined inside it, and so does `body`:
+    /// `let rec f = fun .. -> (let rec g = .. in fbody) in (let rec g = .. in body)`.
+    /// Every copy is the same function, so a call is still one call at the same depth; the
+    /// k-th member is copied 2^(k-1) times, so groups are limited to four functions.
+    fn let_rec_and(&mut self, group: &LetGroup, body: &Expr) -> R<core::Expr> {
+        let mut members = Vec::new();
+        for b in &group.bindings {
+            let Some((id, name)) = var_pattern(&b.pattern).filter(|_| is_function(&b.value)) else {
+                return Err(unsupported(
+                    b.pattern.span,
+                    "a local `let rec ... and ...` whose members are not all functions",
+                ));
+            };
+            if self.typing.quantified.contains_key(&id) {
+                return Err(unsupported(
+                    name.span,
+                    "a polymorphic local `let rec ... and ...` (define the group at top level)",
+                ));
+            }
+            self.entries.insert(id, Entry::Local(name.text.clone()));
+            members.push((id, name.clone(), &b.value));
+        }
+        if members.len() > 4 {
+            return Err(unsupported(
+                group.span,
+                "a local `let rec ... and ...` of more than four functions (define the group at top level)",
+            ));
+        }
+        let body = self.expr(body)?;
+        self.rec_nest(&members, body)
+    }
+
+    /// `let rec m1 = .. in (.. body)` for the members left, each member's own body holding
+    /// the members after it (see [`Translator::let_rec_and`]).
+    fn rec_nest(&mut self, members: &[(VarId, Name, &Expr)], body: core::Expr) -> R<core::Expr> {
+        let Some(((id, name, value), rest)) = members.split_first() else {
+            return Ok(body);
+        };
+        let (params, ret, fbody) = self.function_parts(value)?;
+        if let Some(p) = params
+            .iter()
+            .find(|p| rest.iter().any(|(_, n, _)| n.text == p.name.name))
+        {
+            return Err(unsupported(
+                p.name.span,
+                "a parameter named like a function of its own local `let rec ... and ...` group",
+            ));
+        }
+        let fbody = self.rec_nest(rest, fbody)?;
+        let lambda = self.lambda(params, ret, fbody, value.span);
+        let body = self.rec_nest(rest, body)?;
+        let ty = self.core_type(&self.typing.var_types[id.0 as usize], value.span)?;
+        let binder = self.binder(name.text.clone(), name.span, ty);
+        let span = value.span.to(body.span);
+        let kind = core::ExprKind::LetRec {
+            binder,
+            lambda,
+            body: Box::new(body),
+        };
+        Ok(self.mk(span, kind))
     }
 
     fn rec_lambda(&mut self, value: &Expr) -> R<Rc<core::Lambda>> {
