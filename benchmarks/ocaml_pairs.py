@@ -2,10 +2,10 @@
 """Times `horef-si verify --max-depth 10` on each BMC-2-syntax/OCaml twin of tests/pairs
 (median of 9 runs each) and prints the ratio OCaml / BMC-2 syntax.
 Usage: cargo build --release -p horef-si && python3 benchmarks/ocaml_pairs.py"""
-import subprocess, time, statistics, sys
+import subprocess, time, statistics, sys, pathlib
 B = "./target/release/horef-si"
 rows = []
-for p in ["mc91", "cps", "ref_closure", "even_odd", "lists"]:
+for p in sorted(f.stem for f in pathlib.Path("tests/pairs").glob("*.horef")):
     res = {}
     for ext in ["horef", "ml"]:
         ts = []
