@@ -1,4 +1,4 @@
-(* expect: verified *)
+(* expect: safe up to 6 *)
 (* Local mutual recursion: `even` and `odd` defined inside `main`, capturing `step`. *)
 (* run: n=4 depth=5 => value skip *)
 (* run: n=4 depth=4 => cut off at depth 4, call at 8:40 *)

@@ -1,4 +1,4 @@
-(* expect: verified *)
+(* expect: safe up to 6 *)
 (* Three local mutually recursive functions counting modulo 3. *)
 (* run: n=5 depth=6 => value skip *)
 let main n =

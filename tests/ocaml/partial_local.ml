@@ -1,4 +1,4 @@
-(* expect: verified *)
+(* expect: safe up to 6 *)
 (* A local function partially applied inside a recursive function: `step k` captures k. *)
 (* run: n=2 depth=3 => value skip *)
 (* run: n=2 depth=2 => cut off at depth 2, call at 8:32 *)
