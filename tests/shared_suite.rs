@@ -1,7 +1,8 @@
 //! The checks that need the shared BMC-2 suite (`../shared/bmc2-suite`, beside this checkout
 //! in the project's workspace): every program checks (issue 2), the `mc91` runs at the depths
 //! worked out by hand, the whole manifest `expected.csv` at k = 1..15 (issue 5), and the
-//! differential and soundness cross-checks of `differential.rs` over the suite's programs.
+//! differential and soundness cross-checks of `differential.rs` over the suite's programs,
+//! and a witness for every bug of the suite that replays (`exchange.rs`, issue 14).
 //!
 //! In a clone without that folder every check here is reported as **ignored**, with the
 //! reason, never as passed. libtest decides `#[ignore]` at compile time, so this file runs
@@ -12,6 +13,11 @@ mod common;
 #[allow(dead_code)] // its own `#[test]`s and their helpers are compiled out here
 #[path = "differential.rs"]
 mod differential;
+// `exchange.rs` declares `mod common;` as a test file of its own; included here it loads
+// `tests/common` a second time, which is harmless (nothing crosses between the copies).
+#[allow(dead_code, clippy::duplicate_mod)]
+#[path = "exchange.rs"]
+mod exchange;
 
 use common::{CliRun, assert_all_pass, horef_si, suite};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -65,6 +71,9 @@ fn checks() -> Vec<Check> {
         }),
         ("verdicts_agree_with_exhaustive_runs", || {
             differential::verdicts_agree_on(&suite_programs())
+        }),
+        ("every_bug_has_a_witness_that_replays", || {
+            exchange::every_bug_has_a_witness_that_replays(&suite_dir())
         }),
     ]
 }
