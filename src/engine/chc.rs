@@ -407,7 +407,7 @@ fn proof(system: &HornSystem, definitions: &HashMap<String, Definition>) -> Proo
     for relation in system
         .relations
         .iter()
-        .filter(|r| Some(r.proc) != system.entry)
+        .filter(|r| r.proc.is_none() || r.proc != system.entry)
     {
         let Some(definition) = definitions.get(unbarred(&relation.name)) else {
             continue;
