@@ -477,7 +477,8 @@ fn verify(
         match load_or_report(file, load) {
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
-                with_progress_line(options, |o| engine::verify_horef(loaded, o))
+                let options = crate::refine::with_refinement_systems(loaded, options);
+                with_progress_line(&options, |o| engine::verify_horef(loaded, o))
             }
             Err(code) => return code,
         }

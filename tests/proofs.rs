@@ -268,11 +268,14 @@ fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
     })
 }
 
+/// The verdict of `verify` at `depth` with every proof engine, the refinement-type
+/// clauses included (as the CLI runs it).
 fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
     let options = Options {
         max_depth: depth,
         ..Options::default()
     };
+    let options = horef_si::refine::with_refinement_systems(checked, &options);
     verify_horef(checked, &options).verdict
 }
 
@@ -405,12 +408,12 @@ fn refinement_clauses_of_closure_chains_are_solved_by_z3() {
 
 #[test]
 fn the_refinement_encoding_names_what_it_refuses() {
-    let lists = program("Main (n:Int) :Unit: assert (hd (n :: []) == n)");
+    let lists = program("Store:\nl:List := [];\nMain (n:Int) :Unit: assert (hd (n :: !l) == n)");
     let closures = program(
         "Store:\nr:Int -> Int := id;\nMethods:\nid (x:Int) :Int = x;\nMain (n:Int) :Unit: assert ((!r) n == n)",
     );
     for (file, what) in [
-        (&lists, "lists"),
+        (&lists, "the reference `l` of type `List`"),
         (&closures, "the reference `r` of type `Int -> Int`"),
     ] {
         let out = horef_si()
@@ -470,4 +473,41 @@ fn satisfiable_refinement_clauses_survive_concrete_runs() {
         failing >= 10,
         "only {failing} systems of failing variants were tried"
     );
+}
+
+#[test]
+fn refinement_proofs_verify_closure_chains_at_depth_15_and_show_the_templates() {
+    let dir = root().join("tests/proofs");
+    // `copy` is left out here: its proof takes Spacer seconds of its own, more than a
+    // loaded machine gives it within the default budget beside the other attempts.
+    for name in ["table", "cps_double", "repeat"] {
+        let out = horef_si()
+            .args(["verify", "--max-depth", "15", "--proofs", "chc"])
+            .args(["--format", "json"])
+            .arg(dir.join(format!("{name}.horef")))
+            .output()
+            .expect("run horef-si");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(json["verdict"], "verified", "{name}: {json}");
+        let summaries = json["proof"]["summaries"].as_array().expect("summaries");
+        // The proof is the refinement clauses': its relations are `pre`/`post` templates.
+        assert!(
+            summaries.iter().any(|s| {
+                let procedure = s["procedure"].as_str().unwrap_or("");
+                procedure.ends_with(".pre") || procedure.ends_with(".post")
+            }),
+            "{name}: {json}"
+        );
+        let failing = horef_si()
+            .args(["verify", "--max-depth", "15"])
+            .arg(dir.join(format!("{name}-e.horef")))
+            .output()
+            .expect("run horef-si");
+        assert_eq!(
+            failing.status.code(),
+            Some(10),
+            "{name}-e: {}",
+            String::from_utf8_lossy(&failing.stdout)
+        );
+    }
 }

@@ -249,14 +249,15 @@ impl<'p> Generator<'p> {
         let mut ints = args.iter().cloned();
         let mut values = Vec::new();
         let mut per_param = Vec::new();
+        let mut start = facts.to_vec();
         for shape in &template.params {
             let value = instantiate(shape, &inner, &mut ints);
             let mut mine = Vec::new();
             value.ints(&mut mine);
+            value.invariants(&mut start);
             per_param.push(mine);
             values.push(value);
         }
-        let mut start = facts.to_vec();
         start.push(apply(&template.pre, &[&outer, &args, &before]));
         let path = Path {
             facts: start,
@@ -326,6 +327,7 @@ impl<'p> Generator<'p> {
         ));
         path.globals = after;
         let value = instantiate(&template.ret, &inner, &mut results.into_iter());
+        value.invariants(&mut path.facts);
         (path, value)
     }
 
@@ -377,9 +379,29 @@ impl<'p> Generator<'p> {
                 self.sink.emit("fail".into(), path.facts, None);
                 Vec::new()
             }
-            ExprKind::Nil | ExprKind::Cons(..) | ExprKind::List(..) => {
-                return Err(Unsupported("lists".into()));
+            ExprKind::Nil => {
+                let head = self.sink.fresh();
+                vec![(
+                    path,
+                    Value::List {
+                        len: "0".into(),
+                        head,
+                    },
+                )]
             }
+            ExprKind::Cons(head, tail) => self
+                .eval_all(&[head, tail], scope, path)?
+                .into_iter()
+                .map(|(path, values)| {
+                    let len = match &values[1] {
+                        Value::List { len, .. } => format!("(+ {len} 1)"),
+                        _ => "1".into(),
+                    };
+                    let head = values[0].int();
+                    (path, Value::List { len, head })
+                })
+                .collect(),
+            ExprKind::List(op, list) => self.list_operation(*op, list, scope, path)?,
             ExprKind::Var(_) => vec![(path.clone(), self.variable(e, scope, &path)?)],
             ExprKind::Fun(lambda) => {
                 let name = self.names.lambda(lambda.id).to_string();
@@ -479,6 +501,41 @@ impl<'p> Generator<'p> {
                 .map(|(path, v)| (path, Value::Int(format!("(- {})", v.int()))))
                 .collect(),
         })
+    }
+
+    /// `hd l`, `tl l` (each fails where `l` is empty), `is_empty l`.
+    fn list_operation(
+        &mut self,
+        op: ListOp,
+        list: &Expr,
+        scope: &Scope,
+        path: Path,
+    ) -> Result<Outcomes, Unsupported> {
+        let mut out = Vec::new();
+        for (mut path, l) in self.eval(list, scope, path)? {
+            let Value::List { len, head } = l else {
+                return Err(Unsupported("a list operation on a non-list".into()));
+            };
+            let empty = format!("(= {len} 0)");
+            if op == ListOp::IsEmpty {
+                out.push((path, Value::Cond(empty)));
+                continue;
+            }
+            let mut failing = path.facts.clone();
+            failing.push(empty.clone());
+            self.sink
+                .emit(format!("{} []", op.keyword()), failing, None);
+            path.facts.push(format!("(not {empty})"));
+            let value = match op {
+                ListOp::Hd => Value::Int(head),
+                _ => Value::List {
+                    len: format!("(- {len} 1)"),
+                    head: self.sink.fresh(),
+                },
+            };
+            out.push((path, value));
+        }
+        Ok(out)
     }
 
     fn global_slot(&self, e: &Expr) -> Option<usize> {
@@ -741,6 +798,14 @@ impl<'p> Generator<'p> {
                 let a = self.name_ints(*a, path, roles, scope);
                 let b = self.name_ints(*b, path, roles, scope);
                 Value::Pair(Box::new(a), Box::new(b))
+            }
+            Value::List { len, head } => {
+                let len = self.name_ints(Value::Int(len), path, roles, scope);
+                let head = self.name_ints(Value::Int(head), path, roles, scope);
+                Value::List {
+                    len: len.int(),
+                    head: head.int(),
+                }
             }
             other => other,
         }

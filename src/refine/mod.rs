@@ -29,9 +29,11 @@
 //! depth `K` (DESIGN.md §2) is a prefix of the unbounded run on the same inputs, cut off
 //! at a call that is not made; its failure would be the same failure of the unbounded
 //! run, so "no failure in any unbounded execution" implies "no failure at any `K`".
-//! What the encoding cannot model soundly — lists (`hd []` fails), references holding
-//! anything but `Int`/`Unit`, too many paths through one body — is refused with
-//! [`Unsupported`], never approximated. The clauses are plain [`HornSystem`]s, so the
+//! A list is abstracted to its length and its first element (`hd []`/`tl []` fail where
+//! the length is `0`; the rest of a `tl` is unconstrained): every run is one of the
+//! abstraction's, so a solution still rules out every failure. What the encoding cannot
+//! model soundly — references holding anything but `Int`/`Unit`, too many paths through
+//! one body — is refused with [`Unsupported`], never guessed. The clauses are plain [`HornSystem`]s, so the
 //! engine re-checks any model clause by clause in a fresh solver, as for the IR encoding.
 
 mod generate;
@@ -39,10 +41,13 @@ mod subtype;
 mod template;
 mod value;
 
+use crate::engine;
+use crate::frontend::Checked;
 use crate::names::FunctionNames;
 use crate::syntax::ast::Program;
 use crate::typecheck::TypeInfo;
 use crate::vc::horn::HornSystem;
+use std::sync::Arc;
 
 /// A construct the refinement encoding does not handle; the program gets no such
 /// clauses (the other engines still run).
@@ -86,4 +91,17 @@ pub fn horn_systems(
         .into_iter()
         .map(|ghost| horn_of(program, info, names, ghost))
         .collect()
+}
+
+/// `options` with the refinement systems of `checked` as further Horn systems for the
+/// engine to try ([`engine::Options::extra_chc`]), when the Horn-clause engine is on and
+/// the encoding handles the program; otherwise `options` as they are.
+pub fn with_refinement_systems(checked: &Checked, options: &engine::Options) -> engine::Options {
+    let mut options = options.clone();
+    if options.chc
+        && let Ok(systems) = horn_systems(&checked.program, &checked.info, &checked.names)
+    {
+        options.extra_chc = systems.into_iter().map(Arc::new).collect();
+    }
+    options
 }

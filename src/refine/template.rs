@@ -17,11 +17,13 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 /// How a value of a type is represented: integers are SMT variables, functions are
-/// templates (instantiated at scope terms), pairs are their components.
+/// templates (instantiated at scope terms), pairs are their components, and a list is
+/// its length and its first element (the other elements are not tracked).
 #[derive(Debug)]
 pub enum Shape {
     Int,
     Unit,
+    List,
     Pair(Box<Shape>, Box<Shape>),
     Fun(Rc<FunTemplate>),
 }
@@ -42,6 +44,7 @@ impl Shape {
     pub fn ints(&self) -> usize {
         match self {
             Shape::Int => 1,
+            Shape::List => 2,
             Shape::Unit | Shape::Fun(_) => 0,
             Shape::Pair(a, b) => a.ints() + b.ints(),
         }
@@ -110,7 +113,7 @@ impl Relations {
         Ok(match ty {
             Type::Int => Shape::Int,
             Type::Unit => Shape::Unit,
-            Type::List => return Err(Unsupported("lists".into())),
+            Type::List => Shape::List,
             Type::Pair(a, b) => Shape::Pair(
                 Box::new(self.shape(&format!("{name}.1"), scope, a)?),
                 Box::new(self.shape(&format!("{name}.2"), scope, b)?),
@@ -128,11 +131,12 @@ impl Relations {
 
     /// Registers `name(active, inputs, outputs)`; returns its SMT symbol.
     fn relation(&mut self, name: &str, inputs: &[String], outputs: &[String]) -> String {
-        let mut unique = name.to_string();
+        let name = simple(name);
+        let mut unique = name.clone();
         let mut n = 1;
         while !self.taken.insert(unique.clone()) {
             n += 1;
-            unique = format!("{name}#{n}");
+            unique = format!("{name}~{n}");
         }
         let symbol = symbol(&unique);
         let param = |role: &String, sort: Sort| RelationParam {
@@ -156,12 +160,30 @@ impl Relations {
 pub fn int_roles(role: &str, ty: &Type, out: &mut Vec<String>) {
     match ty {
         Type::Int => out.push(role.to_string()),
+        Type::List => {
+            out.push(format!("{role}.len"));
+            out.push(format!("{role}.hd"));
+        }
         Type::Pair(a, b) => {
             int_roles(&format!("{role}.1"), a, out);
             int_roles(&format!("{role}.2"), b, out);
         }
         _ => {}
     }
+}
+
+/// `name` as a simple SMT-LIB symbol: every character a simple symbol may not hold
+/// becomes `.` (`fun@7:3` is `fun@7.3`), so every tool spells it alike, unquoted.
+fn simple(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c) {
+                c
+            } else {
+                '.'
+            }
+        })
+        .collect()
 }
 
 /// `(rel true args…)`.

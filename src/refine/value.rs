@@ -15,6 +15,11 @@ pub enum Value {
     Unit,
     Pair(Box<Value>, Box<Value>),
     Fun(FunValue),
+    /// A list: its length and its first element (unconstrained where it is empty).
+    List {
+        len: String,
+        head: String,
+    },
 }
 
 /// A function value: its template and the scope it was made at.
@@ -34,6 +39,22 @@ impl Value {
                 a.ints(out);
                 b.ints(out);
             }
+            Value::List { len, head } => {
+                out.push(len.clone());
+                out.push(head.clone());
+            }
+        }
+    }
+
+    /// What holds of the value in every run: a list's length is not negative.
+    pub fn invariants(&self, out: &mut Vec<String>) {
+        match self {
+            Value::List { len, .. } => out.push(format!("(>= {len} 0)")),
+            Value::Pair(a, b) => {
+                a.invariants(out);
+                b.invariants(out);
+            }
+            _ => {}
         }
     }
 }
@@ -79,6 +100,14 @@ pub fn instantiate(
                 .expect("internal error: a shape carries more integers than given"),
         ),
         Shape::Unit => Value::Unit,
+        Shape::List => {
+            let mut next = || {
+                ints.next()
+                    .expect("internal error: a shape carries more integers than given")
+            };
+            let len = next();
+            Value::List { len, head: next() }
+        }
         Shape::Pair(a, b) => Value::Pair(
             Box::new(instantiate(a, scope, ints)),
             Box::new(instantiate(b, scope, ints)),
