@@ -32,8 +32,9 @@
 //! A list is abstracted to its length and its first element (`hd []`/`tl []` fail where
 //! the length is `0`; the rest of a `tl` is unconstrained): every run is one of the
 //! abstraction's, so a solution still rules out every failure. What the encoding cannot
-//! model soundly — references holding anything but `Int`/`Unit`, too many paths through
-//! one body — is refused with [`Unsupported`], never guessed. The clauses are plain [`HornSystem`]s, so the
+//! model soundly — references holding anything but `Int`/`Unit`, division (the OCaml
+//! front end's `/` and `mod`), too many paths through one body — is refused with
+//! [`Unsupported`], never guessed. The clauses are plain [`HornSystem`]s, so the
 //! engine re-checks any model clause by clause in a fresh solver, as for the IR encoding.
 
 mod generate;
