@@ -368,7 +368,9 @@ fn recheck(
     script.push_str(&declare_datatypes(&system.datatypes));
     for relation in &system.relations {
         match &system.entry_interpretation {
-            Some(text) if Some(relation.proc) == system.entry => script.push_str(text),
+            Some(text) if relation.proc.is_some() && relation.proc == system.entry => {
+                script.push_str(text)
+            }
             _ => script.push_str(&definition_text(relation, definitions)),
         }
         script.push('\n');

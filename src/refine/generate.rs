@@ -165,6 +165,7 @@ impl<'p> Generator<'p> {
             datatypes: Vec::new(),
             relations: self.relations.list,
             clauses: self.sink.clauses,
+            entry_interpretation: None,
         })
     }
 
