@@ -477,7 +477,8 @@ fn verify(
         match load_or_report(file, load) {
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
-                with_progress_line(options, |o| engine::verify_horef(loaded, o))
+                let options = crate::refine::with_refinement_systems(loaded, options);
+                with_progress_line(&options, |o| engine::verify_horef(loaded, o))
             }
             Err(code) => return code,
         }
@@ -547,6 +548,23 @@ pub enum Emit {
     Ir,
     /// The constrained Horn clauses of the IR.
     Chc,
+    /// The constrained Horn clauses of refinement-type inference on the HORef program
+    /// (`src/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
+    /// method that takes functions gets the caller's context as a ghost argument.
+    ChcRefine,
+    /// As `chc-refine`, with the caller's innermost integer as the ghost argument.
+    ChcRefineInner,
+}
+
+impl Emit {
+    /// The ghost scheme of a refinement-type encoding, `None` for the others.
+    fn refine_ghost(self) -> Option<crate::refine::Ghost> {
+        match self {
+            Emit::ChcRefine => Some(crate::refine::Ghost::Context),
+            Emit::ChcRefineInner => Some(crate::refine::Ghost::Innermost),
+            Emit::Ir | Emit::Chc => None,
+        }
+    }
 }
 
 /// Runs `verify` with a progress line on stderr (drawn only on a terminal), cleared after.
@@ -572,6 +590,19 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
         Ok(checked) => checked,
         Err(code) => return code,
     };
+    if let Some(ghost) = emit.refine_ghost() {
+        let (program, info, names) = (&checked.program, &checked.info, &checked.names);
+        return match crate::refine::horn_of(program, info, names, ghost) {
+            Ok(system) => {
+                out!("{}", system.script());
+                ExitCode::Ok
+            }
+            Err(unsupported) => {
+                eprintln!("error: {}: {unsupported}", file.display());
+                ExitCode::Input
+            }
+        };
+    }
     let lowered = crate::lower::lower(&checked);
     if emit == Emit::Chc {
         return match crate::vc::horn::HornSystem::of(&lowered.ir) {

@@ -67,6 +67,17 @@ impl ChcTask {
         limits: ChcLimits,
         on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
     ) -> ChcTask {
+        ChcTask::start_with(system, CONFIGURATIONS, limits, on_answer)
+    }
+
+    /// As [`ChcTask::start`], with Spacer run in the given configurations (option
+    /// commands) instead of [`CONFIGURATIONS`].
+    pub fn start_with(
+        system: HornSystem,
+        configurations: &'static [&'static str],
+        limits: ChcLimits,
+        on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
+    ) -> ChcTask {
         let cancel = Arc::new(AtomicBool::new(false));
         let answer = Arc::new(OnceLock::new());
         let key = memo_key(&system, limits);
@@ -82,7 +93,7 @@ impl ChcTask {
         }
         let (cancelled, slot) = (cancel.clone(), answer.clone());
         let handle = std::thread::spawn(move || {
-            let Some(found) = solve(&system, limits, &cancelled) else {
+            let Some(found) = solve(&system, configurations, limits, &cancelled) else {
                 return;
             };
             remember(key, &found);
@@ -100,6 +111,11 @@ impl ChcTask {
     /// The answer, if there is one yet.
     pub fn answer(&self) -> Option<&ChcAnswer> {
         self.answer.get()
+    }
+
+    /// Whether its thread has ended (with or without an answer).
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
     }
 
     /// Waits for the answer until `until`.
@@ -174,7 +190,7 @@ fn remember(key: u64, answer: &ChcAnswer) {
 /// (`evenodd`) and list programs (`l-zipmap`, `l-zipunzip`); without inlining of
 /// predicates, programs whose state flows through globals (`counter`, `iterate`) — and
 /// its models, with no predicate eliminated, carry no quantifiers.
-const CONFIGURATIONS: &[&str] = &[
+pub const CONFIGURATIONS: &[&str] = &[
     "",
     "(set-option :fp.spacer.global true)",
     "(set-option :fp.xform.inline_eager false)(set-option :fp.xform.inline_linear false)",
@@ -182,16 +198,21 @@ const CONFIGURATIONS: &[&str] = &[
 
 /// Spacer in every configuration at once, until one model passes the re-check or one
 /// run finds the clauses unsatisfiable. `None` if cancelled.
-fn solve(system: &HornSystem, limits: ChcLimits, cancel: &AtomicBool) -> Option<ChcAnswer> {
+fn solve(
+    system: &HornSystem,
+    configurations: &[&'static str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<ChcAnswer> {
     let clauses = Arc::new(system.script());
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();
-    let lanes: Vec<JoinHandle<()>> = CONFIGURATIONS
+    let lanes: Vec<JoinHandle<()>> = configurations
         .iter()
         .enumerate()
         .map(|(index, options)| {
-            let (system, clauses) = (system.clone(), clauses.clone());
+            let (system, clauses, options) = (system.clone(), clauses.clone(), *options);
             let (stop, sender) = (lanes_stop.clone(), sender.clone());
             std::thread::spawn(move || {
                 let script = format!("{options}\n{clauses}(get-model)\n");
@@ -203,7 +224,7 @@ fn solve(system: &HornSystem, limits: ChcLimits, cancel: &AtomicBool) -> Option<
     drop(sender);
     let mut reasons = Vec::new();
     let mut answer = None;
-    while answer.is_none() && reasons.len() < CONFIGURATIONS.len() {
+    while answer.is_none() && reasons.len() < configurations.len() {
         if cancel.load(Ordering::SeqCst) {
             break;
         }
@@ -347,7 +368,9 @@ fn recheck(
     script.push_str(&declare_datatypes(&system.datatypes));
     for relation in &system.relations {
         match &system.entry_interpretation {
-            Some(text) if Some(relation.proc) == system.entry => script.push_str(text),
+            Some(text) if relation.proc.is_some() && relation.proc == system.entry => {
+                script.push_str(text)
+            }
             _ => script.push_str(&definition_text(relation, definitions)),
         }
         script.push('\n');
@@ -407,7 +430,7 @@ fn proof(system: &HornSystem, definitions: &HashMap<String, Definition>) -> Proo
     for relation in system
         .relations
         .iter()
-        .filter(|r| Some(r.proc) != system.entry)
+        .filter(|r| r.proc.is_none() || r.proc != system.entry)
     {
         let Some(definition) = definitions.get(unbarred(&relation.name)) else {
             continue;

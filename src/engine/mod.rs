@@ -55,6 +55,10 @@ pub struct Options {
     /// Past this much resident memory (this process and its solvers) the run ends as
     /// UNKNOWN (resource); `None`: no limit.
     pub memory_limit_mib: Option<u64>,
+    /// Further Horn systems of the same program (the front end's refinement-type
+    /// clauses, `crate::refine`), each tried with [`REFINEMENT_CONFIGURATION`] beside
+    /// the IR's clauses when `chc` is on; a re-checked model of any of them is a proof.
+    pub extra_chc: Vec<Arc<HornSystem>>,
 }
 
 impl Default for Options {
@@ -73,6 +77,7 @@ impl Default for Options {
             chc_budget: DEFAULT_CHC_BUDGET,
             chc_wait: None,
             memory_limit_mib: Some(resources::default_limit_mib()),
+            extra_chc: Vec::new(),
         }
     }
 }
@@ -258,11 +263,11 @@ fn run(
     {
         chc.start_now();
     }
-    let mut task = chc.and_then(|c| c.task);
+    let mut tasks = chc.map(|c| c.tasks).unwrap_or_default();
     let searching = started.elapsed();
     let (stop_reason, mut proof) = settle(
         report.stop.clone(),
-        task.as_mut(),
+        &mut tasks,
         &stop,
         deadline,
         (searching, options.chc_wait),
@@ -272,12 +277,8 @@ fn run(
     {
         proof = proof::Proof::from_houdini(ir, summaries);
     }
-    let no_proof = match task.as_ref().and_then(|task| task.answer()) {
-        Some(chc::ChcAnswer::NoProof(why)) => Some(why.clone()),
-        Some(chc::ChcAnswer::Refuted) => Some("the Horn clauses have a counterexample".into()),
-        _ => None,
-    };
-    drop(task);
+    let no_proof = no_proof_reason(&tasks);
+    drop(tasks);
     let verdict = to_verdict(stop_reason, options.max_depth);
     Outcome {
         verdict,
@@ -289,12 +290,25 @@ fn run(
 
 /// The Horn-clause engine of a run: it starts once the search has run for
 /// [`CHC_DELAY`] (a bug found at once needs no proof, and a small run should not share
-/// its cores with Spacer), or when the search has ended without a bug.
+/// its cores with Spacer), or when the search has ended without a bug. It tries the IR's
+/// clauses and every system of `Options::extra_chc`, each in a task of its own.
 struct DeferredChc {
-    pending: Option<(HornSystem, chc::ChcLimits)>,
-    task: Option<chc::ChcTask>,
+    pending: Vec<Attempt>,
+    tasks: Vec<chc::ChcTask>,
     stop: StopSignal,
 }
+
+/// One Horn system to try, with the Spacer configurations to try it in.
+struct Attempt {
+    system: HornSystem,
+    configurations: &'static [&'static str],
+    limits: chc::ChcLimits,
+}
+
+/// How the systems of `Options::extra_chc` are solved: Spacer with global guidance.
+/// Measured on the refinement clauses (20 s each): it solves `array`, `a-init`, which
+/// the default configuration does not within 20 s, and everything the default solves.
+pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global true)"];
 
 /// How long the search runs alone before Spacer joins it.
 const CHC_DELAY: Duration = Duration::from_millis(150);
@@ -314,20 +328,35 @@ impl DeferredChc {
             budget,
             memory_mib: options.memory_limit_mib,
         };
+        let attempt = |system, configurations| Attempt {
+            system,
+            configurations,
+            limits,
+        };
+        let mut pending: Vec<Attempt> = chc::system_of(ir)
+            .map(|system| attempt(system, chc::CONFIGURATIONS))
+            .into_iter()
+            .collect();
+        let extra = options.extra_chc.iter().filter(|s| s.has_goal());
+        pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
+        if pending.is_empty() {
+            return None;
+        }
         Some(DeferredChc {
-            pending: Some((chc::system_of(ir)?, limits)),
-            task: None,
+            pending,
+            tasks: Vec::new(),
             stop: stop.clone(),
         })
     }
 
     /// A proof this process already found for the same clauses.
     fn remembered_proof(&self) -> Option<proof::Proof> {
-        let (system, limits) = self.pending.as_ref()?;
-        match chc::remembered_answer(system, *limits)? {
-            chc::ChcAnswer::Proved(proof) => Some(proof),
-            _ => None,
-        }
+        self.pending.iter().find_map(|attempt| {
+            match chc::remembered_answer(&attempt.system, attempt.limits)? {
+                chc::ChcAnswer::Proved(proof) => Some(proof),
+                _ => None,
+            }
+        })
     }
 
     /// Starts Spacer if the search has run for long enough.
@@ -338,15 +367,21 @@ impl DeferredChc {
     }
 
     fn start_now(&mut self) {
-        let Some((system, limits)) = self.pending.take() else {
-            return;
-        };
-        let stop = self.stop.clone();
-        self.task = Some(chc::ChcTask::start(system, limits, move |answer| {
-            if matches!(answer, chc::ChcAnswer::Proved(_)) {
-                stop.raise(PROVED_BY_CHC);
-            }
-        }));
+        for attempt in std::mem::take(&mut self.pending) {
+            let stop = self.stop.clone();
+            let on_answer = move |answer: &chc::ChcAnswer| {
+                if matches!(answer, chc::ChcAnswer::Proved(_)) {
+                    stop.raise(PROVED_BY_CHC);
+                }
+            };
+            let Attempt {
+                system,
+                configurations,
+                limits,
+            } = attempt;
+            let task = chc::ChcTask::start_with(system, configurations, limits, on_answer);
+            self.tasks.push(task);
+        }
     }
 }
 
@@ -359,7 +394,7 @@ const PROVED_BY_CHC: &str = "the Horn clauses were proved";
 /// limit is UNKNOWN (resource).
 fn settle(
     searched: StopReason,
-    chc: Option<&mut chc::ChcTask>,
+    tasks: &mut [chc::ChcTask],
     stop: &StopSignal,
     deadline: Option<Instant>,
     (searching, chc_wait): (Duration, Option<Duration>),
@@ -368,9 +403,7 @@ fn settle(
         return (searched, None);
     }
     let out_of_memory = stop.raised().filter(|why| *why != PROVED_BY_CHC);
-    if let Some(task) = chc
-        && out_of_memory.is_none()
-    {
+    if !tasks.is_empty() && out_of_memory.is_none() {
         // Waiting costs time the search did not: with `chc_wait`, at most as long again
         // as the search took and at least `chc_wait`; otherwise until the budget ends.
         let until = match chc_wait {
@@ -378,15 +411,12 @@ fn settle(
             None => Instant::now() + DEFAULT_CHC_BUDGET.max(searching),
         };
         let until = deadline.map_or(until, |d| d.min(until));
-        match task.wait_until(until) {
-            Some(chc::ChcAnswer::Proved(proof)) => {
-                return (StopReason::Verified, Some(proof.clone()));
-            }
-            Some(_) => {}
-            None => {
-                let why = "no proof within the time this run waits for one";
-                chc::remember_no_proof(task.key, why);
-            }
+        if let Some(proof) = first_proof(tasks, until) {
+            return (StopReason::Verified, Some(proof));
+        }
+        for task in tasks.iter().filter(|task| task.answer().is_none()) {
+            let why = "no proof within the time this run waits for one";
+            chc::remember_no_proof(task.key, why);
         }
     }
     match (searched, stop.raised()) {
@@ -398,6 +428,38 @@ fn settle(
         ),
         (other, _) => (other, None),
     }
+}
+
+/// The first proof any task finds by `until`; `None` once every task has answered
+/// without one, or at `until`.
+fn first_proof(tasks: &[chc::ChcTask], until: Instant) -> Option<proof::Proof> {
+    loop {
+        let mut open = false;
+        for task in tasks {
+            match task.wait_until(Instant::now()) {
+                Some(chc::ChcAnswer::Proved(proof)) => return Some(proof.clone()),
+                Some(_) => {}
+                None => open |= !task.is_finished(),
+            }
+        }
+        if !open || Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Why the Horn-clause engine gave no proof: each task's reason, in order.
+fn no_proof_reason(tasks: &[chc::ChcTask]) -> Option<String> {
+    let reasons: Vec<String> = tasks
+        .iter()
+        .filter_map(|task| match task.answer()? {
+            chc::ChcAnswer::NoProof(why) => Some(why.clone()),
+            chc::ChcAnswer::Refuted => Some("the Horn clauses have a counterexample".into()),
+            chc::ChcAnswer::Proved(_) => None,
+        })
+        .collect();
+    (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
 fn plain_verdict(stop: StopReason) -> Verdict {

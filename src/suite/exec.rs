@@ -149,7 +149,10 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
         ..template.clone()
     };
     let attempt = catch_unwind(AssertUnwindSafe(|| match load(&run.path) {
-        Ok(checked) => Got::Verdict(engine::verify_horef(&checked, &options).verdict),
+        Ok(checked) => {
+            let options = crate::refine::with_refinement_systems(&checked, &options);
+            Got::Verdict(engine::verify_horef(&checked, &options).verdict)
+        }
         Err(e) => Got::LoadError(e.render()),
     }));
     attempt.unwrap_or_else(|panic| Got::Crashed(panic_message(panic.as_ref())))

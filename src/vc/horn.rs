@@ -52,7 +52,9 @@ pub struct RelationParam {
 /// The relation of one procedure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relation {
-    pub proc: ProcId,
+    /// The procedure it describes (`None`: a relation of another encoding, named by
+    /// `name` alone, such as [`crate::refine`]'s templates).
+    pub proc: Option<ProcId>,
     /// Its SMT-LIB symbol (`fib!rel`).
     pub name: String,
     /// `active`, then the inputs (parameters and globals in), then the outputs.
@@ -255,7 +257,7 @@ fn relation(ir: &IrProgram, proc: ProcId, encoder: &Encoder, liveness: &Liveness
         params.push(param("failed".into(), IrType::Bool));
     }
     Relation {
-        proc,
+        proc: Some(proc),
         name: symbol(&format!("{}!rel", p.name)),
         params,
         inputs,

@@ -1,0 +1,108 @@
+//! Refinement-type inference as Horn clauses (issue 12): a second Horn encoding of a
+//! program, built from the typed HORef AST instead of the defunctionalized IR, in the style
+//! of MoCHi and HoIce (liquid types, call-by-value, left to right).
+//!
+//! Closures are not data here: every *occurrence* of a function type (a method's
+//! signature, a `fun`, a `let rec`, a function-typed parameter or result, nested) gets a
+//! template of two fresh relations,
+//! `pre(scope, args, globals)` and `post(scope, args, globals, results, globals')`, where
+//! `scope` are the `Int` variables in scope where the function value is made
+//! ([`template`]). A fact about a chain of closures ("every closure of this chain answers
+//! `j` with `j`") is then a fact about one relation over integers, which Spacer can find.
+//! A method that takes functions gets a ghost integer parameter, which every direct call
+//! passes ([`Ghost`] says which value); a ghost is a parameter the body never reads, so
+//! any value passed for it is sound, and it lets the method's templates depend on where
+//! the closures it was given come from (without it, `cps.horef` and `power.horef` have
+//! no solution: every call would share one `post`).
+//!
+//! The clauses ([`generate`], [`subtype`]): a function body is checked under its `pre`
+//! (each path of it: the path condition, the `post` of every call made on it); a call
+//! requires the callee's `pre` and assumes its `post`; a function value passed where
+//! another template is expected is a subtype of it (its `pre` is weaker, its `post`
+//! stronger, contravariantly for its own function parameters); `assert e` on a path where
+//! `e` is `0`, and `fail`, imply `false`. `Int` references are state threaded through
+//! every `pre`/`post`; they start at their `Store:` values in `Main`, whose inputs are
+//! unconstrained.
+//!
+//! Guarantee: a solution of the clauses is a refinement typing of the program under which
+//! no `assert`/`fail` is reachable in any unbounded execution from any input. A run at
+//! depth `K` (DESIGN.md §2) is a prefix of the unbounded run on the same inputs, cut off
+//! at a call that is not made; its failure would be the same failure of the unbounded
+//! run, so "no failure in any unbounded execution" implies "no failure at any `K`".
+//! A list is abstracted to its length and its first element (`hd []`/`tl []` fail where
+//! the length is `0`; the rest of a `tl` is unconstrained): every run is one of the
+//! abstraction's, so a solution still rules out every failure. What the encoding cannot
+//! model soundly — references holding anything but `Int`/`Unit`, division (the OCaml
+//! front end's `/` and `mod`), too many paths through one body — is refused with
+//! [`Unsupported`], never guessed. The clauses are plain [`HornSystem`]s, so the
+//! engine re-checks any model clause by clause in a fresh solver, as for the IR encoding.
+
+mod generate;
+mod subtype;
+mod template;
+mod value;
+
+use crate::engine;
+use crate::frontend::Checked;
+use crate::names::FunctionNames;
+use crate::syntax::ast::Program;
+use crate::typecheck::TypeInfo;
+use crate::vc::horn::HornSystem;
+use std::sync::Arc;
+
+/// A construct the refinement encoding does not handle; the program gets no such
+/// clauses (the other engines still run).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the refinement-type encoding does not handle {0}")]
+pub struct Unsupported(pub String);
+
+/// What a direct call passes as the ghost of a method that takes functions. Measured
+/// (z3 4.x Spacer, global guidance): `cps.horef` needs [`Ghost::Context`],
+/// `power.horef` needs [`Ghost::Innermost`]; one ghost of each kind at once is correct
+/// too but Spacer did not solve `power.horef` within 20 s, so each kind is its own system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ghost {
+    /// The caller's own ghost, passed on unchanged through recursion; from a caller
+    /// without one, its innermost `Int` variable (`Main`'s last input).
+    Context,
+    /// The caller's innermost `Int` variable (the last one bound), `0` if it has none.
+    Innermost,
+}
+
+/// The refinement-type Horn clauses of a checked program with the given ghost scheme.
+/// The system is satisfiable only if no execution of `Main` fails (see the module doc);
+/// every `assert`/`fail` on some path has a goal clause (a clause with head `false`).
+pub fn horn_of(
+    program: &Program,
+    info: &TypeInfo,
+    names: &FunctionNames,
+    ghost: Ghost,
+) -> Result<HornSystem, Unsupported> {
+    generate::Generator::new(program, info, names, ghost)?.run()
+}
+
+/// Both systems of a program (one per [`Ghost`] scheme), for the engine to try side by
+/// side; `Err` if the program has a construct the encoding does not handle.
+pub fn horn_systems(
+    program: &Program,
+    info: &TypeInfo,
+    names: &FunctionNames,
+) -> Result<Vec<HornSystem>, Unsupported> {
+    [Ghost::Context, Ghost::Innermost]
+        .into_iter()
+        .map(|ghost| horn_of(program, info, names, ghost))
+        .collect()
+}
+
+/// `options` with the refinement systems of `checked` as further Horn systems for the
+/// engine to try ([`engine::Options::extra_chc`]), when the Horn-clause engine is on and
+/// the encoding handles the program; otherwise `options` as they are.
+pub fn with_refinement_systems(checked: &Checked, options: &engine::Options) -> engine::Options {
+    let mut options = options.clone();
+    if options.chc
+        && let Ok(systems) = horn_systems(&checked.program, &checked.info, &checked.names)
+    {
+        options.extra_chc = systems.into_iter().map(Arc::new).collect();
+    }
+    options
+}
