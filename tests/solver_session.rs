@@ -470,6 +470,10 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Other tests of this binary spawn solvers from other threads: a child forked while the
+    // file was open for writing holds that descriptor until it execs, and executing the
+    // script meanwhile fails with ETXTBSY ("text file busy"). Let such children exec first.
+    std::thread::sleep(std::time::Duration::from_millis(200));
     path
 }
 
