@@ -437,23 +437,12 @@ impl Builder<'_, '_> {
             .map(|(i, param)| (format!("x!{i}"), param.sort.clone()))
             .collect();
         let mut premises = vec!["x!0".to_string()];
-        // Unmeasured positions: active, parameters, then the globals in.
-        let mut position = 0;
-        let mut measured = 0;
-        let mut measured_index = |unmeasured: usize| {
-            while position < unmeasured {
-                if self
-                    .measures
-                    .measures(&self.relation_sorts[&relation.name][position])
-                {
-                    measured += 1;
-                }
-                position += 1;
-            }
-            unmeasured + measured
-        };
+        // The unmeasured relation: active, the parameters, then the globals in.
+        let positions = self
+            .measures
+            .positions(&self.relation_sorts[&relation.name]);
         for (k, global) in globals_in(self.ir, entry).into_iter().enumerate() {
-            let index = measured_index(1 + p.params.len() + k);
+            let index = positions[1 + p.params.len() + k];
             let initial = value_term(self.terms, self.ir, &global_defaults[global.0 as usize]);
             premises.push(format!("(= x!{index} {})", self.terms.display(initial)));
         }

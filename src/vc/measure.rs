@@ -87,6 +87,21 @@ impl Measures {
         matches!(sort, Sort::Datatype(name) if self.lists.contains_key(name))
     }
 
+    /// Where each of the parameters of `sorts` stands once a length follows every
+    /// list-like one (index by index).
+    pub fn positions(&self, sorts: &[Sort]) -> Vec<usize> {
+        let mut lengths_before = 0;
+        sorts
+            .iter()
+            .enumerate()
+            .map(|(i, sort)| {
+                let position = i + lengths_before;
+                lengths_before += usize::from(self.measures(sort));
+                position
+            })
+            .collect()
+    }
+
     /// The sorts of a relation's parameters with a length after each list-like one.
     pub fn extend_sorts(&self, sorts: &[Sort]) -> Vec<Sort> {
         let mut out = Vec::with_capacity(sorts.len());
@@ -118,17 +133,12 @@ impl Measures {
             ghosts: HashMap::new(),
             fresh: Vec::new(),
         };
-        for (var, sort) in clause.vars.iter() {
-            if self.measures(sort) {
-                rewriter.ghost(*var);
-            }
-        }
         let mut facts = Vec::new();
         for (var, sort) in clause.vars.iter() {
             if let Sort::Datatype(name) = sort
                 && let Some(shape) = self.lists.get(name)
             {
-                let ghost = rewriter.ghosts[var];
+                let ghost = rewriter.ghost(*var);
                 let is_nil = tester(terms, &shape.nil, *var);
                 facts.push(terms.gte(ghost, terms.numeral(0)));
                 facts.push(terms.eq(is_nil, terms.eq(ghost, terms.numeral(0))));
@@ -167,11 +177,13 @@ struct Rewriter<'m, 't> {
 }
 
 impl Rewriter<'_, '_> {
-    fn ghost(&mut self, var: SExpr) {
+    /// The ghost of list variable `var`, made on first use.
+    fn ghost(&mut self, var: SExpr) -> SExpr {
         let terms = self.terms;
-        self.ghosts
+        *self
+            .ghosts
             .entry(var)
-            .or_insert_with(|| terms.atom(format!("{}!len", terms.display(var))));
+            .or_insert_with(|| terms.atom(format!("{}!len", terms.display(var))))
     }
 
     /// The length of a list-valued term, where its shape tells it.
