@@ -28,6 +28,30 @@ fn program(text: &str) -> tempfile::NamedTempFile {
     file
 }
 
+/// What `lower --emit chc` prints for `file`.
+fn printed_clauses(file: &Path) -> String {
+    let out = horef_si()
+        .args(["lower", "--emit", "chc"])
+        .arg(file)
+        .output()
+        .expect("run horef-si");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// `verify` with `args` on `file`: its exit code and report.
+fn verify(args: &[&str], file: &Path) -> (Option<i32>, String) {
+    let out = horef_si()
+        .arg("verify")
+        .args(args)
+        .arg(file)
+        .output()
+        .expect("run horef-si");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
 /// z3's first answer on the clauses `lower --emit chc` prints for `file`.
 fn z3_on_printed_clauses(file: &Path) -> String {
     let out = horef_si()
@@ -68,17 +92,14 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
 
 #[test]
 fn printed_clauses_eliminate_selectors_and_say_what_each_is() {
-    let out = horef_si()
-        .args(["lower", "--emit", "chc"])
-        .arg(root().join("benchmarks/programs/append.horef"))
-        .output()
-        .expect("run horef-si");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = printed_clauses(&root().join("benchmarks/programs/append.horef"));
     assert!(text.starts_with("(set-logic HORN)"), "{text}");
     assert!(text.contains("; goal: the entry fails"), "{text}");
-    // Every list argument is followed by its length (src/vc/measure.rs).
+    // Every list argument is followed by its length and last element (src/vc/measure.rs).
     assert!(
-        text.contains("(declare-fun append!rel (Bool IntList Int IntList Int IntList Int"),
+        text.contains(
+            "(declare-fun append!rel (Bool IntList Int Int IntList Int Int IntList Int Int"
+        ),
         "{text}"
     );
     // `head`/`tail` are partial: Spacer refuses them, so no clause may apply them.
@@ -97,14 +118,9 @@ fn printed_clauses_eliminate_selectors_and_say_what_each_is() {
 #[test]
 fn list_lengths_prove_zip_at_every_depth() {
     let file = root().join("benchmarks/programs/zip.horef");
-    let out = horef_si()
-        .args(["lower", "--emit", "chc"])
-        .arg(&file)
-        .output()
-        .expect("run horef-si");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = printed_clauses(&file);
     assert!(
-        text.contains("(declare-fun zip_add!rel (Bool IntList Int IntList Int"),
+        text.contains("(declare-fun zip_add!rel (Bool IntList Int Int IntList Int Int"),
         "{text}"
     );
     let clauses = program(&text);
@@ -115,15 +131,34 @@ fn list_lengths_prove_zip_at_every_depth() {
         .expect("z3 on PATH");
     let answer = String::from_utf8_lossy(&solved.stdout);
     assert_eq!(answer.lines().next(), Some("sat"), "{answer}");
-    let verify = horef_si()
-        .args(["verify", "--max-depth", "15", "--proofs", "chc"])
-        .arg(&file)
-        .output()
-        .expect("run horef-si");
-    let report = String::from_utf8_lossy(&verify.stdout);
-    assert_eq!(verify.status.code(), Some(0), "{report}");
+    let (code, report) = verify(&["--max-depth", "15", "--proofs", "chc"], &file);
+    assert_eq!(code, Some(0), "{report}");
     assert!(report.starts_with("VERIFIED"), "{report}");
     assert!(report.contains("zip_add"), "{report}");
+}
+
+/// `last (range n) == 1` is a fact about the last element of a list: the IR's clauses
+/// carry it as a measure after every list of `Int`s (`last(l)`), and with it the tool
+/// proves the program for every depth. The same program asking for `2` is a bug, found
+/// and confirmed as before.
+#[test]
+fn last_element_measures_prove_last_at_every_depth() {
+    let file = root().join("benchmarks/programs/last.horef");
+    let text = printed_clauses(&file);
+    assert!(
+        text.contains("(declare-fun last!rel (Bool IntList Int Int Int"),
+        "{text}"
+    );
+    let (code, report) = verify(&["--max-depth", "15", "--proofs", "chc"], &file);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.starts_with("VERIFIED"), "{report}");
+    assert!(report.contains("last(l)"), "{report}");
+
+    let source = std::fs::read_to_string(&file).expect("read last.horef");
+    let wrong = program(&source.replace("== 1)", "== 2)"));
+    let (code, report) = verify(&["--max-depth", "15"], wrong.path());
+    assert_eq!(code, Some(10), "{report}");
+    assert!(report.starts_with("BUG"), "{report}");
 }
 
 #[test]

@@ -264,15 +264,19 @@ fn relation(ir: &IrProgram, proc: ProcId, encoder: &Encoder, liveness: &Liveness
     }
 }
 
-/// `relation` with a length parameter after each list-like one ([`super::measure`]).
+/// `relation` with its measures' parameters after each list-like one
+/// ([`super::measure`]).
 fn with_lengths(measures: &Measures, relation: Relation) -> Relation {
     let mut params = Vec::with_capacity(relation.params.len());
     let mut inputs = relation.inputs;
     for (i, param) in relation.params.into_iter().enumerate() {
-        let measured = measures.measures(&param.sort);
-        let role = format!("len({})", param.role);
+        let added = measures.of_sort(&param.sort);
+        let roles: Vec<String> = added
+            .iter()
+            .map(|m| format!("{}({})", m.name(), param.role))
+            .collect();
         params.push(param);
-        if measured {
+        for role in roles {
             params.push(RelationParam {
                 role,
                 sort: Sort::Int,

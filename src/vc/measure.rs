@@ -1,24 +1,29 @@
-//! Length measures for list-like datatypes in Horn clauses ([`super::horn`]).
+//! Measures for list-like datatypes in Horn clauses ([`super::horn`]): lengths and last
+//! elements.
 //!
 //! Spacer cannot state a fact such as "the two lists have the same length" over a
 //! recursive datatype: its interpretations have no recursive functions. So next to every
 //! value of a *list-like* datatype — two constructors, one without fields (`nil`), the other
-//! with exactly one field of the datatype itself (`cons(head, tail)`) — the clauses carry a
-//! ghost integer, its length, as a relation parameter of its own (`len(l)`, right after the
-//! list's). Each clause then also says what is known of lengths:
-//! - every list variable `v` of a clause: `v!len ≥ 0` and `is-nil(v) = (v!len = 0)`;
+//! with exactly one field of the datatype itself (`cons(head, tail)`) — the clauses carry
+//! ghost integers as relation parameters of their own, right after the list's: its length
+//! (`len(l)`) and, when the other field is an `Int`, its last element (`last(l)`, `0` for
+//! the empty list; `last (range n) == 1` needs it). Each clause then also says what is
+//! known of them ([`Measure`]):
+//! - every list variable `v` of a clause: `v!len ≥ 0`, `is-nil(v) = (v!len = 0)` and
+//!   `is-nil(v) ⇒ v!last = 0`;
 //! - every equation between lists `a = b` (`ret = cons(h, t)`, the `is-C(a) ⇒ a = C(…)`
-//!   equations of eliminated selectors, SSA merges) becomes `a = b ∧ len(a) = len(b)`,
-//!   where `len(nil) = 0`, `len(cons(h, t)) = 1 + len(t)`, `len(ite(c, a, b)) =
-//!   ite(c, len(a), len(b))` and a variable's length is its ghost;
-//! - a relation application gets, after each list argument, that argument's length, or a
-//!   fresh unconstrained integer where the argument is a term of another shape.
+//!   equations of eliminated selectors, SSA merges) becomes `a = b ∧ len(a) = len(b) ∧
+//!   last(a) = last(b)`, where `len(nil) = 0`, `len(cons(h, t)) = 1 + len(t)`,
+//!   `last(cons(h, t)) = ite(is-nil(t), h, last(t))`, both go through `ite`, and a
+//!   variable's measure is its ghost;
+//! - a relation application gets, after each list argument, that argument's measures, or
+//!   fresh unconstrained integers where the argument is a term of another shape.
 //!
 //! Guarantee (why a proof of the measured clauses is a proof of the program): give every
-//! ghost the true length of its list. Then every added constraint holds (`a = b` implies
-//! equal lengths, so the rewritten equation is equivalent to the original one), and every
+//! ghost the true measure of its list. Then every added constraint holds (`a = b` implies
+//! equal measures, so the rewritten equation is equivalent to the original one), and every
 //! derivation of the original clauses is a derivation of the measured ones with true
-//! lengths filled in. So if the program can fail, the measured goal is derivable too:
+//! measures filled in. So if the program can fail, the measured goal is derivable too:
 //! a model of the measured clauses (re-checked like any other) means no failure.
 
 use crate::solver::Sort;
@@ -33,6 +38,9 @@ struct ListShape {
     nil: String,
     cons: String,
     tail: usize,
+    /// The element field, when it is the constructor's only other field and an `Int`:
+    /// such lists also get a ghost for their last element.
+    element: Option<usize>,
 }
 
 /// The list-like datatypes of a program, by SMT sort name.
@@ -69,12 +77,17 @@ impl Measures {
                 .map(|(i, _)| i)
                 .collect();
             if let [tail] = recursive.as_slice() {
+                let element = match cons.fields.as_slice() {
+                    [_, _] if cons.fields[1 - tail].ty == IrType::Int => Some(1 - tail),
+                    _ => None,
+                };
                 lists.insert(
                     datatype.name.clone(),
                     ListShape {
                         nil: nil.name.clone(),
                         cons: cons.name.clone(),
                         tail: *tail,
+                        element,
                     },
                 );
             }
@@ -82,34 +95,41 @@ impl Measures {
         Measures { lists }
     }
 
-    /// Whether `sort` is list-like (its values get a length).
-    pub fn measures(&self, sort: &Sort) -> bool {
-        matches!(sort, Sort::Datatype(name) if self.lists.contains_key(name))
+    /// The measures a value of `sort` carries, in the order they follow it as relation
+    /// parameters: `len` for a list-like sort, then `last` if its elements are `Int`s.
+    /// Every measure is an `Int`.
+    pub fn of_sort(&self, sort: &Sort) -> &'static [Measure] {
+        match sort {
+            Sort::Datatype(name) => match self.lists.get(name) {
+                Some(shape) if shape.element.is_some() => &[Measure::Len, Measure::Last],
+                Some(_) => &[Measure::Len],
+                None => &[],
+            },
+            _ => &[],
+        }
     }
 
-    /// Where each of the parameters of `sorts` stands once a length follows every
+    /// Where each of the parameters of `sorts` stands once its measures follow every
     /// list-like one (index by index).
     pub fn positions(&self, sorts: &[Sort]) -> Vec<usize> {
-        let mut lengths_before = 0;
+        let mut measures_before = 0;
         sorts
             .iter()
             .enumerate()
             .map(|(i, sort)| {
-                let position = i + lengths_before;
-                lengths_before += usize::from(self.measures(sort));
+                let position = i + measures_before;
+                measures_before += self.of_sort(sort).len();
                 position
             })
             .collect()
     }
 
-    /// The sorts of a relation's parameters with a length after each list-like one.
+    /// The sorts of a relation's parameters with its measures after each list-like one.
     pub fn extend_sorts(&self, sorts: &[Sort]) -> Vec<Sort> {
         let mut out = Vec::with_capacity(sorts.len());
         for sort in sorts {
             out.push(sort.clone());
-            if self.measures(sort) {
-                out.push(Sort::Int);
-            }
+            out.extend(self.of_sort(sort).iter().map(|_| Sort::Int));
         }
         out
     }
@@ -138,10 +158,14 @@ impl Measures {
             if let Sort::Datatype(name) = sort
                 && let Some(shape) = self.lists.get(name)
             {
-                let ghost = rewriter.ghost(*var);
+                let len = rewriter.ghost(*var, Measure::Len);
                 let is_nil = tester(terms, &shape.nil, *var);
-                facts.push(terms.gte(ghost, terms.numeral(0)));
-                facts.push(terms.eq(is_nil, terms.eq(ghost, terms.numeral(0))));
+                facts.push(terms.gte(len, terms.numeral(0)));
+                facts.push(terms.eq(is_nil, terms.eq(len, terms.numeral(0))));
+                if shape.element.is_some() {
+                    let last = rewriter.ghost(*var, Measure::Last);
+                    facts.push(terms.imp(is_nil, terms.eq(last, terms.numeral(0))));
+                }
             }
         }
         let body: Vec<SExpr> = clause.body.iter().map(|t| rewriter.rewrite(*t)).collect();
@@ -150,14 +174,37 @@ impl Measures {
         clause.body.extend(facts);
         clause.body.extend(body);
         *clause.head = head;
-        let mut ghosts: Vec<(SExpr, SExpr)> = rewriter.ghosts.into_iter().collect();
-        ghosts.sort_by_key(|(var, _)| terms.display(*var).to_string());
+        let mut ghosts: Vec<(String, SExpr)> = rewriter
+            .ghosts
+            .into_values()
+            .map(|ghost| (terms.display(ghost).to_string(), ghost))
+            .collect();
+        ghosts.sort_by(|a, b| a.0.cmp(&b.0));
         clause
             .vars
             .extend(ghosts.into_iter().map(|(_, ghost)| (ghost, Sort::Int)));
         clause
             .vars
             .extend(rewriter.fresh.into_iter().map(|g| (g, Sort::Int)));
+    }
+}
+
+/// A ghost integer that follows each list value in the clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Measure {
+    /// The list's length.
+    Len,
+    /// The list's last element (`0` for the empty list), for lists of `Int`s.
+    Last,
+}
+
+impl Measure {
+    /// The measure's name, as in `len(l)` and the ghost `l!len`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Len => "len",
+            Measure::Last => "last",
+        }
     }
 }
 
@@ -170,26 +217,28 @@ struct Rewriter<'m, 't> {
     measures: &'m Measures,
     terms: &'t Context,
     relations: &'m HashMap<String, Vec<Sort>>,
-    /// List variable → its length's ghost.
-    ghosts: HashMap<SExpr, SExpr>,
-    /// Unconstrained lengths of arguments whose length is not known.
+    /// (List variable, measure) → the measure's ghost.
+    ghosts: HashMap<(SExpr, Measure), SExpr>,
+    /// Unconstrained measures of arguments whose measure is not known.
     fresh: Vec<SExpr>,
 }
 
 impl Rewriter<'_, '_> {
-    /// The ghost of list variable `var`, made on first use.
-    fn ghost(&mut self, var: SExpr) -> SExpr {
+    /// The ghost of `measure` of list variable `var`, made on first use.
+    fn ghost(&mut self, var: SExpr, measure: Measure) -> SExpr {
         let terms = self.terms;
         *self
             .ghosts
-            .entry(var)
-            .or_insert_with(|| terms.atom(format!("{}!len", terms.display(var))))
+            .entry((var, measure))
+            .or_insert_with(|| terms.atom(format!("{}!{}", terms.display(var), measure.name())))
     }
 
-    /// The length of a list-valued term, where its shape tells it.
-    fn length(&self, term: SExpr) -> Option<SExpr> {
+    /// `measure` of a list-valued term, where its shape tells it: `len(nil) = 0`,
+    /// `len(cons(h, t)) = 1 + len(t)`, `last(nil) = 0`,
+    /// `last(cons(h, t)) = ite(is-nil(t), h, last(t))`, through `ite`.
+    fn measure(&self, measure: Measure, term: SExpr) -> Option<SExpr> {
         let t = self.terms;
-        if let Some(ghost) = self.ghosts.get(&term) {
+        if let Some(ghost) = self.ghosts.get(&(term, measure)) {
             return Some(*ghost);
         }
         if let Some(name) = t.get_atom(term) {
@@ -203,12 +252,42 @@ impl Rewriter<'_, '_> {
         let items = t.get_list(term)?;
         let head = t.get_atom(items[0])?;
         if head == "ite" && items.len() == 4 {
-            let (a, b) = (self.length(items[2])?, self.length(items[3])?);
+            let a = self.measure(measure, items[2])?;
+            let b = self.measure(measure, items[3])?;
             return Some(t.ite(items[1], a, b));
         }
         let shape = self.measures.lists.values().find(|s| s.cons == head)?;
         let tail = *items.get(1 + shape.tail)?;
-        Some(t.plus(t.numeral(1), self.length(tail)?))
+        match measure {
+            Measure::Len => Some(t.plus(t.numeral(1), self.measure(measure, tail)?)),
+            Measure::Last => {
+                let element = *items.get(1 + shape.element?)?;
+                // A tail built by a constructor says at once which case it is.
+                match self.constructor_of(tail) {
+                    Some(ctor) if ctor == shape.nil => Some(element),
+                    Some(ctor) if ctor == shape.cons => self.measure(measure, tail),
+                    _ => {
+                        let tail_is_nil = tester(t, &shape.nil, tail);
+                        Some(t.ite(tail_is_nil, element, self.measure(measure, tail)?))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The constructor `term` is built with, if it is a constructor application (or a
+    /// constructor without fields).
+    fn constructor_of(&self, term: SExpr) -> Option<String> {
+        let t = self.terms;
+        let name = match t.get_list(term) {
+            Some(items) => t.get_atom(*items.first()?)?,
+            None => t.get_atom(term)?,
+        };
+        self.measures
+            .lists
+            .values()
+            .any(|s| s.nil == name || s.cons == name)
+            .then(|| name.to_string())
     }
 
     fn rewrite(&mut self, term: SExpr) -> SExpr {
@@ -221,24 +300,28 @@ impl Rewriter<'_, '_> {
         let head = t.get_atom(rebuilt[0]).map(str::to_string);
         match head.as_deref() {
             Some("=") if rebuilt.len() == 3 => {
-                let equation = t.list(rebuilt.clone());
-                match (self.length(rebuilt[1]), self.length(rebuilt[2])) {
-                    (Some(a), Some(b)) => t.and(equation, t.eq(a, b)),
-                    _ => equation,
+                let mut equation = t.list(rebuilt.clone());
+                for measure in [Measure::Len, Measure::Last] {
+                    let a = self.measure(measure, rebuilt[1]);
+                    let b = self.measure(measure, rebuilt[2]);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        equation = t.and(equation, t.eq(a, b));
+                    }
                 }
+                equation
             }
             Some(name) if self.relations.contains_key(name) => {
                 let sorts = &self.relations[name];
                 let mut out = vec![rebuilt[0]];
                 for (arg, sort) in rebuilt[1..].iter().zip(sorts) {
                     out.push(*arg);
-                    if self.measures.measures(sort) {
-                        let length = self.length(*arg).unwrap_or_else(|| {
-                            let ghost = t.atom(format!("unknown!len!{}", self.fresh.len()));
+                    for &measure in self.measures.of_sort(sort) {
+                        let value = self.measure(measure, *arg).unwrap_or_else(|| {
+                            let ghost = t.atom(format!("unknown!measure!{}", self.fresh.len()));
                             self.fresh.push(ghost);
                             ghost
                         });
-                        out.push(length);
+                        out.push(value);
                     }
                 }
                 t.list(out)
