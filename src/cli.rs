@@ -104,7 +104,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Proofs::Both)]
         proofs: Proofs,
         /// How long Spacer may look for a proof (seconds from the start; capped by
-        /// --timeout). Its proof is re-checked in a fresh solver before VERIFIED is printed.
+        /// --timeout; three times as long for a `Main` proved case by case). Its proof is
+        /// re-checked in a fresh solver before VERIFIED is printed.
         #[arg(long, value_name = "SECONDS", default_value_t = engine::DEFAULT_CHC_BUDGET.as_secs_f64())]
         proof_budget: f64,
         /// End as UNKNOWN (resource) once this process and its solvers hold more than
@@ -478,6 +479,7 @@ fn verify(
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
                 let options = crate::refine::with_refinement_systems(loaded, options);
+                let options = crate::proof_cases::with_proof_cases(loaded, &options);
                 with_progress_line(&options, |o| engine::verify_horef(loaded, o))
             }
             Err(code) => return code,

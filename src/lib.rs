@@ -17,6 +17,7 @@ pub mod lower;
 pub mod method_scope;
 pub mod names;
 pub mod progress_line;
+pub mod proof_cases;
 pub mod refine;
 pub mod solver;
 pub mod span;

@@ -78,9 +78,21 @@ impl ChcTask {
         limits: ChcLimits,
         on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
     ) -> ChcTask {
+        let key = memo_key(&system, limits);
+        let work = move |cancelled: &AtomicBool| solve(&system, configurations, limits, cancelled);
+        ChcTask::spawn(key, work, on_answer)
+    }
+
+    /// An attempt of any shape: `work` runs on the task's thread (it returns `None` once
+    /// the flag it is given is raised) and its answer is remembered under `key`; an answer
+    /// already remembered under `key` is taken as it is, without running `work`.
+    pub fn spawn(
+        key: u64,
+        work: impl FnOnce(&AtomicBool) -> Option<ChcAnswer> + Send + 'static,
+        on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
+    ) -> ChcTask {
         let cancel = Arc::new(AtomicBool::new(false));
         let answer = Arc::new(OnceLock::new());
-        let key = memo_key(&system, limits);
         if let Some(known) = remembered(key) {
             on_answer(&known);
             let _ = answer.set(known);
@@ -93,7 +105,7 @@ impl ChcTask {
         }
         let (cancelled, slot) = (cancel.clone(), answer.clone());
         let handle = std::thread::spawn(move || {
-            let Some(found) = solve(&system, configurations, limits, &cancelled) else {
+            let Some(found) = work(&cancelled) else {
                 return;
             };
             remember(key, &found);
@@ -161,7 +173,7 @@ pub fn system_of(ir: &IrProgram) -> Option<HornSystem> {
 /// Answers found in this process, by clauses and budget.
 static MEMO: Mutex<Option<HashMap<u64, ChcAnswer>>> = Mutex::new(None);
 
-fn memo_key(system: &HornSystem, limits: ChcLimits) -> u64 {
+pub fn memo_key(system: &HornSystem, limits: ChcLimits) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     system.script().hash(&mut hasher);
     limits.budget.hash(&mut hasher);
@@ -173,11 +185,13 @@ pub fn remembered_answer(system: &HornSystem, limits: ChcLimits) -> Option<ChcAn
     remembered(memo_key(system, limits))
 }
 
-fn remembered(key: u64) -> Option<ChcAnswer> {
+/// The answer remembered under `key` in this process, if any.
+pub fn remembered(key: u64) -> Option<ChcAnswer> {
     MEMO.lock().ok()?.as_ref()?.get(&key).cloned()
 }
 
-fn remember(key: u64, answer: &ChcAnswer) {
+/// Remembers `answer` under `key` for the rest of the process.
+pub fn remember(key: u64, answer: &ChcAnswer) {
     if let Ok(mut memo) = MEMO.lock() {
         memo.get_or_insert_with(HashMap::new)
             .insert(key, answer.clone());

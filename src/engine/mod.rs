@@ -4,6 +4,7 @@
 //! stratified-inlining driver, replay any bug concretely.
 
 pub mod backend;
+pub mod case_proofs;
 pub mod chc;
 pub mod driver;
 pub mod entry_split;
@@ -59,6 +60,13 @@ pub struct Options {
     /// clauses, `crate::refine`), each tried with [`REFINEMENT_CONFIGURATION`] beside
     /// the IR's clauses when `chc` is on; a re-checked model of any of them is a proof.
     pub extra_chc: Vec<Arc<HornSystem>>,
+    /// The entry cut into cases by the front end, each with the systems that may prove
+    /// it ([`case_proofs`]). When present, the Horn-clause engine proves the program case
+    /// by case instead of trying the whole program's systems.
+    pub proof_cases: Option<Arc<Vec<case_proofs::ProofCase>>>,
+    /// A signal from outside the run: once raised, the run stops as UNKNOWN (a run
+    /// nested in a case proof is stopped this way once the case is proved otherwise).
+    pub stop: Option<driver::StopSignal>,
 }
 
 impl Default for Options {
@@ -78,6 +86,8 @@ impl Default for Options {
             chc_wait: None,
             memory_limit_mib: Some(resources::default_limit_mib()),
             extra_chc: Vec::new(),
+            proof_cases: None,
+            stop: None,
         }
     }
 }
@@ -180,7 +190,7 @@ fn run(
         dump: options.dump_smt.clone(),
         clock: SolverClock::default(),
     };
-    let stop = StopSignal::default();
+    let stop = options.stop.clone().unwrap_or_default();
     let memory = options
         .memory_limit_mib
         .map(|limit| resources::MemoryWatch::start(limit, stop.clone()));
@@ -298,11 +308,43 @@ struct DeferredChc {
     stop: StopSignal,
 }
 
-/// One Horn system to try, with the Spacer configurations to try it in.
-struct Attempt {
-    system: HornSystem,
-    configurations: &'static [&'static str],
-    limits: chc::ChcLimits,
+/// What to try: one Horn system in the given Spacer configurations, or the entry's
+/// cases.
+enum Attempt {
+    Whole {
+        system: HornSystem,
+        configurations: &'static [&'static str],
+        limits: chc::ChcLimits,
+    },
+    Cases {
+        cases: Arc<Vec<case_proofs::ProofCase>>,
+        limits: chc::ChcLimits,
+    },
+}
+
+impl Attempt {
+    /// A proof this process already found for the same attempt.
+    fn remembered_proof(&self) -> Option<proof::Proof> {
+        let answer = match self {
+            Attempt::Whole { system, limits, .. } => chc::remembered_answer(system, *limits)?,
+            Attempt::Cases { cases, limits } => chc::remembered(case_proofs::key(cases, *limits))?,
+        };
+        match answer {
+            chc::ChcAnswer::Proved(proof) => Some(proof),
+            _ => None,
+        }
+    }
+
+    fn start(self, on_answer: impl FnOnce(&chc::ChcAnswer) + Send + 'static) -> chc::ChcTask {
+        match self {
+            Attempt::Whole {
+                system,
+                configurations,
+                limits,
+            } => chc::ChcTask::start_with(system, configurations, limits, on_answer),
+            Attempt::Cases { cases, limits } => case_proofs::start(cases, limits, on_answer),
+        }
+    }
 }
 
 /// How the systems of `Options::extra_chc` are solved: Spacer with global guidance.
@@ -319,26 +361,39 @@ impl DeferredChc {
         if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
             return None;
         }
-        let budget = match options.timeout {
-            Some(timeout) => options.chc_budget.min(timeout),
+        let budget = match &options.proof_cases {
+            Some(_) => options.chc_budget * case_proofs::BUDGET_FACTOR,
             None => options.chc_budget,
+        };
+        let budget = match options.timeout {
+            Some(timeout) => budget.min(timeout),
+            None => budget,
         };
         let limits = chc::ChcLimits {
             deadline: started + budget,
             budget,
             memory_mib: options.memory_limit_mib,
         };
-        let attempt = |system, configurations| Attempt {
+        let attempt = |system, configurations| Attempt::Whole {
             system,
             configurations,
             limits,
         };
-        let mut pending: Vec<Attempt> = chc::system_of(ir)
-            .map(|system| attempt(system, chc::CONFIGURATIONS))
-            .into_iter()
-            .collect();
-        let extra = options.extra_chc.iter().filter(|s| s.has_goal());
-        pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
+        let pending: Vec<Attempt> = match &options.proof_cases {
+            Some(cases) => vec![Attempt::Cases {
+                cases: cases.clone(),
+                limits,
+            }],
+            None => {
+                let mut pending: Vec<Attempt> = chc::system_of(ir)
+                    .map(|system| attempt(system, chc::CONFIGURATIONS))
+                    .into_iter()
+                    .collect();
+                let extra = options.extra_chc.iter().filter(|s| s.has_goal());
+                pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
+                pending
+            }
+        };
         if pending.is_empty() {
             return None;
         }
@@ -351,12 +406,7 @@ impl DeferredChc {
 
     /// A proof this process already found for the same clauses.
     fn remembered_proof(&self) -> Option<proof::Proof> {
-        self.pending.iter().find_map(|attempt| {
-            match chc::remembered_answer(&attempt.system, attempt.limits)? {
-                chc::ChcAnswer::Proved(proof) => Some(proof),
-                _ => None,
-            }
-        })
+        self.pending.iter().find_map(Attempt::remembered_proof)
     }
 
     /// Starts Spacer if the search has run for long enough.
@@ -374,13 +424,7 @@ impl DeferredChc {
                     stop.raise(PROVED_BY_CHC);
                 }
             };
-            let Attempt {
-                system,
-                configurations,
-                limits,
-            } = attempt;
-            let task = chc::ChcTask::start_with(system, configurations, limits, on_answer);
-            self.tasks.push(task);
+            self.tasks.push(attempt.start(on_answer));
         }
     }
 }

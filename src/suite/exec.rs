@@ -151,6 +151,7 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
     let attempt = catch_unwind(AssertUnwindSafe(|| match load(&run.path) {
         Ok(checked) => {
             let options = crate::refine::with_refinement_systems(&checked, &options);
+            let options = crate::proof_cases::with_proof_cases(&checked, &options);
             Got::Verdict(engine::verify_horef(&checked, &options).verdict)
         }
         Err(e) => Got::LoadError(e.render()),

@@ -127,7 +127,7 @@ pub struct Binder {
 }
 
 /// A `fun (x:T, ...) :(R) -> body`, or the function of a `let rec`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Lambda {
     pub id: LambdaId,
     pub params: Vec<Binder>,
@@ -216,14 +216,14 @@ impl ListOp {
     }
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Expr {
     pub id: ExprId,
     pub span: Span,
     pub kind: ExprKind,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(BigInt),
     /// `skip`, the unit value.
@@ -283,7 +283,7 @@ pub enum ExprKind {
 }
 
 /// `name (params) :(ret) = body;`
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Method {
     pub id: MethodId,
     pub name: Ident,
@@ -302,7 +302,7 @@ impl Method {
 }
 
 /// `r:T := init;` in the `Store:` section.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct RefDecl {
     pub id: RefId,
     pub name: Ident,
@@ -311,7 +311,7 @@ pub struct RefDecl {
 }
 
 /// `Main (args) : T : body`
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct MainDecl {
     pub params: Vec<Binder>,
     pub ret: Type,
@@ -320,7 +320,7 @@ pub struct MainDecl {
 }
 
 /// A whole HORef file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Program {
     pub store: Vec<RefDecl>,
     pub methods: Vec<Method>,

@@ -1,0 +1,273 @@
+//! Proofs case by case: an entry that dispatches to many sub-programs (as the generated
+//! programs and the HORef paper's large ones do) is proved when each of its cases is, each
+//! by whichever of its Horn systems Spacer solves first (issue 12).
+//!
+//! The front end cuts the entry into [`ProofCase`]s — each a program of its own, whose
+//! executions include every execution of the entry that takes that case — and gives each
+//! case its systems with canonical names ([`crate::vc::canonical`]), so renamed copies of
+//! one sub-program have one text and share one answer (Spacer runs once per distinct case;
+//! the others find the answer remembered). Cases are tried one after the other, each with
+//! all its systems side by side, until one fails to be proved.
+//!
+//! Guarantee: [`start`]'s answer is [`ChcAnswer::Proved`] only when every case has a
+//! re-checked proof ([`super::chc`]); given the front end's guarantee that the cases cover
+//! every execution of the entry, no execution of the program fails, at any depth. Any case
+//! without a proof makes the answer [`ChcAnswer::NoProof`], naming the case.
+
+use super::chc::{self, ChcAnswer, ChcLimits, ChcTask};
+use super::driver::StopSignal;
+use super::proof::{Proof, Summary};
+use super::verdict::Verdict;
+use crate::vc::canonical::rename_tokens;
+use crate::vc::horn::HornSystem;
+use boogie_like::ir::Program as IrProgram;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// One system a case may be proved by.
+#[derive(Clone, Debug)]
+pub struct CaseSystem {
+    /// The clauses, with canonical names.
+    pub system: Arc<HornSystem>,
+    /// The Spacer configurations to try it in.
+    pub configurations: &'static [&'static str],
+    /// Canonical symbol → the symbol of the case's own program, for showing its proof.
+    pub original: Arc<HashMap<String, String>>,
+}
+
+/// One case of the entry and the systems that may prove it.
+#[derive(Clone, Debug)]
+pub struct ProofCase {
+    /// The case for the user: where it is and what it runs.
+    pub what: String,
+    pub systems: Vec<CaseSystem>,
+    /// The case's program, for the stratified-inlining search when Spacer has not
+    /// proved the case within [`SEARCH_AFTER`]: its VERIFIED (a call tree that ends, or
+    /// Houdini's summaries) proves the case too.
+    pub ir: Option<Arc<IrProgram>>,
+}
+
+/// How long Spacer tries a case alone before the search joins it.
+pub const SEARCH_AFTER: Duration = Duration::from_millis(500);
+
+/// How long the search may try one case.
+pub const SEARCH_BUDGET: Duration = Duration::from_secs(3);
+
+/// The deepest bound the search of a case goes to (a VERIFIED needs a tree that ends
+/// within it).
+const SEARCH_DEPTH: u32 = 40;
+
+/// The key the answer for `cases` is remembered under.
+pub fn key(cases: &[ProofCase], limits: ChcLimits) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    for case in cases {
+        for system in &case.systems {
+            chc::memo_key(&system.system, limits).hash(&mut hasher);
+        }
+        "end of case".hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// How many times the proof budget (`--proof-budget`) a program proved case by case may
+/// take: it holds many programs (measured: the 4000-line generated program, 363 cases,
+/// 34 distinct, is proved in about 50 s on two cores beside the search).
+pub const BUDGET_FACTOR: u32 = 3;
+
+/// Starts proving `cases` one after the other on a thread of its own.
+pub fn start(
+    cases: Arc<Vec<ProofCase>>,
+    limits: ChcLimits,
+    on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
+) -> ChcTask {
+    let key = key(&cases, limits);
+    ChcTask::spawn(
+        key,
+        move |cancel| prove_all(&cases, limits, cancel),
+        on_answer,
+    )
+}
+
+fn prove_all(cases: &[ProofCase], limits: ChcLimits, cancel: &AtomicBool) -> Option<ChcAnswer> {
+    let mut summaries = Vec::new();
+    for (index, case) in cases.iter().enumerate() {
+        match prove_case(case, limits, cancel)? {
+            Ok((proof, original)) => summaries.extend(
+                proof
+                    .summaries
+                    .into_iter()
+                    .map(|s| in_case_names(s, &original)),
+            ),
+            Err(why) => {
+                return Some(ChcAnswer::NoProof(format!(
+                    "case {} of {} ({}): {why}",
+                    index + 1,
+                    cases.len(),
+                    case.what
+                )));
+            }
+        }
+    }
+    Some(ChcAnswer::Proved(Proof {
+        engine: format!("chc, case by case: {} cases", cases.len()),
+        summaries,
+    }))
+}
+
+/// The first proof of `case` by any of its systems, or why there is none; `None` once
+/// cancelled.
+fn prove_case(
+    case: &ProofCase,
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Result<CaseProof, String>> {
+    let searched_key = key(std::slice::from_ref(case), limits) ^ SEARCHED;
+    if let Some(ChcAnswer::Proved(proof)) = chc::remembered(searched_key) {
+        return Some(Ok((proof, Arc::default())));
+    }
+    let tasks: Vec<ChcTask> = case
+        .systems
+        .iter()
+        .map(|s| ChcTask::start_with((*s.system).clone(), s.configurations, limits, |_| {}))
+        .collect();
+    let started = Instant::now();
+    let mut search: Option<Search> = None;
+    loop {
+        if cancel.load(Ordering::SeqCst) {
+            return None;
+        }
+        let mut open = false;
+        for (task, system) in tasks.iter().zip(&case.systems) {
+            match task.answer() {
+                Some(ChcAnswer::Proved(proof)) => {
+                    return Some(Ok((proof.clone(), system.original.clone())));
+                }
+                Some(_) => {}
+                None => open |= !task.is_finished(),
+            }
+        }
+        if let Some(found) = search.as_mut().and_then(Search::proof) {
+            chc::remember(searched_key, &ChcAnswer::Proved(found.clone()));
+            return Some(Ok((found, Arc::default())));
+        }
+        if search.is_none()
+            && (started.elapsed() >= SEARCH_AFTER || !open)
+            && let Some(ir) = &case.ir
+        {
+            search = Some(Search::start(ir.clone(), limits));
+        }
+        let searching = search.as_ref().is_some_and(|s| !s.is_finished());
+        if !open && !searching {
+            return Some(Err(reasons(&tasks)));
+        }
+        if Instant::now() >= limits.deadline {
+            return Some(Err("out of time".into()));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// A proof of one case, with the way back from its canonical names to the case's own
+/// (empty when the proof is in the case's own names already).
+type CaseProof = (Proof, Arc<HashMap<String, String>>);
+
+/// Mixed into a case's key for the answer of its search.
+const SEARCHED: u64 = 0x5ea4c4ed;
+
+/// The stratified-inlining search of one case, on a thread of its own; stopped (and
+/// joined) when dropped.
+struct Search {
+    handle: Option<JoinHandle<Option<Proof>>>,
+    stop: StopSignal,
+}
+
+impl Search {
+    fn start(ir: Arc<IrProgram>, limits: ChcLimits) -> Search {
+        let stop = StopSignal::default();
+        let remaining = limits.deadline.saturating_duration_since(Instant::now());
+        let options = super::Options {
+            max_depth: SEARCH_DEPTH,
+            timeout: Some(SEARCH_BUDGET.min(remaining)),
+            chc: false,
+            memory_limit_mib: None,
+            stop: Some(stop.clone()),
+            ..super::Options::default()
+        };
+        let handle = std::thread::spawn(move || {
+            let outcome = super::verify_ir(&ir, &options);
+            (outcome.verdict == Verdict::Verified).then(|| {
+                outcome.proof.unwrap_or(Proof {
+                    engine: "si".into(),
+                    summaries: Vec::new(),
+                })
+            })
+        });
+        Search {
+            handle: Some(handle),
+            stop,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// The proof, once the search has ended with one.
+    fn proof(&mut self) -> Option<Proof> {
+        if !self.is_finished() {
+            return None;
+        }
+        self.handle.take()?.join().ok().flatten()
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.stop.raise("the case was decided otherwise");
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn reasons(tasks: &[ChcTask]) -> String {
+    let reasons: Vec<String> = tasks
+        .iter()
+        .map(|task| match task.answer() {
+            Some(ChcAnswer::NoProof(why)) => why.clone(),
+            Some(ChcAnswer::Refuted) => "the Horn clauses have a counterexample".into(),
+            Some(ChcAnswer::Proved(_)) => "proved".into(),
+            None => "no answer".into(),
+        })
+        .collect();
+    if reasons.is_empty() {
+        return "nothing to prove it with".into();
+    }
+    reasons.join("; ")
+}
+
+/// A summary of a canonical system, told in the names of the case's program.
+fn in_case_names(summary: Summary, original: &HashMap<String, String>) -> Summary {
+    let back = |token: &str| original.get(token).map(|name| shown(name));
+    let procedure = match original.get(&summary.procedure) {
+        Some(name) => shown(name).trim_end_matches("!rel").to_string(),
+        None => summary.procedure,
+    };
+    Summary {
+        procedure,
+        formula: rename_tokens(&summary.formula, &back),
+        ..summary
+    }
+}
+
+/// A symbol as the user reads it (without SMT-LIB's bars).
+fn shown(symbol: &str) -> String {
+    symbol
+        .trim_start_matches('|')
+        .trim_end_matches('|')
+        .to_string()
+}
