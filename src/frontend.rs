@@ -21,6 +21,9 @@ pub struct Checked {
     pub program: Program,
     pub info: TypeInfo,
     pub names: FunctionNames,
+    /// The entry function asked for (`--entry`, `.ml` files), so that the program can be
+    /// loaded again exactly as it was ([`load_source`]).
+    pub entry: Option<String>,
     /// Accepted for BMC-2 compatibility, worth telling the user (`file:line:col` of both
     /// places of a re-declared method).
     pub warnings: Vec<Diagnostic>,
@@ -96,7 +99,10 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
     load_source(name, bytes, None)
 }
 
-fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Checked, LoadError> {
+/// Parses and checks `bytes` as the contents of a file called `name`, with the entry
+/// function of a `.ml` file named (`--entry`). Deterministic: the same arguments give the
+/// same program.
+pub fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Checked, LoadError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(e) => return Err(not_utf8(name, bytes, e)),
@@ -129,6 +135,7 @@ fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Checked,
         program,
         info,
         names,
+        entry: entry.map(str::to_string),
         warnings,
     })
 }

@@ -23,7 +23,7 @@
 //! whose case has no assertion to reach (no goal clause) needs no proof; a case that
 //! cannot be built (its program does not check) means no cases at all.
 
-use crate::engine::case_proofs::{CaseSystem, ProofCase};
+use crate::engine::case_proofs::{CaseSource, CaseSystem, ProofCase};
 use crate::engine::{self, REFINEMENT_CONFIGURATION, chc::CONFIGURATIONS};
 use crate::frontend::Checked;
 use crate::names::{FunctionNames, walk};
@@ -35,6 +35,7 @@ use crate::vc::canonical::canonical;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
 use std::collections::{BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// The fewest leaves for which the entry is proved case by case (a small `if` at the top
@@ -42,21 +43,43 @@ use std::sync::Arc;
 pub const MIN_CASES: usize = 4;
 
 /// `options` with the proof cases of `checked` when the Horn-clause engine is on and the
-/// entry splits into cases; otherwise `options` as they are.
+/// entry splits into cases; otherwise `options` as they are. Only whether it splits is
+/// decided here (it is cheap); the cases themselves are built on the proof's own thread,
+/// from the source loaded again, so that building them never delays the search.
 pub fn with_proof_cases(checked: &Checked, options: &engine::Options) -> engine::Options {
     let mut options = options.clone();
-    if options.chc
-        && let Some(cases) = proof_cases(checked)
-    {
-        options.proof_cases = Some(Arc::new(cases));
+    if !options.chc || !splits(checked) {
+        return options;
     }
+    let name = checked.file.name.clone();
+    let text = checked.file.text.clone();
+    let entry = checked.entry.clone();
+    let mut hasher = std::hash::DefaultHasher::new();
+    (&name, &text, &entry).hash(&mut hasher);
+    let build = move || {
+        let checked = crate::frontend::load_source(&name, text.as_bytes(), entry.as_deref());
+        proof_cases(&checked.ok()?)
+    };
+    options.proof_cases = Some(Arc::new(CaseSource {
+        key: hasher.finish(),
+        build: Box::new(build),
+    }));
     options
+}
+
+/// Whether the entry of `checked` is cut into cases (see the module doc).
+pub fn splits(checked: &Checked) -> bool {
+    let mut leaves = Vec::new();
+    let main = &checked.program.main.body;
+    checked.info.redeclarations.is_empty()
+        && leaves_of(main, &checked.info, &mut Vec::new(), &mut leaves).is_some()
+        && leaves.len() >= MIN_CASES
 }
 
 /// The cases of `checked`'s entry that may fail, each with its systems; `None` when the
 /// entry does not split (see the module doc).
 pub fn proof_cases(checked: &Checked) -> Option<Vec<ProofCase>> {
-    if !checked.info.redeclarations.is_empty() {
+    if !splits(checked) {
         return None;
     }
     let mut leaves = Vec::new();
@@ -66,9 +89,6 @@ pub fn proof_cases(checked: &Checked) -> Option<Vec<ProofCase>> {
         &mut Vec::new(),
         &mut leaves,
     )?;
-    if leaves.len() < MIN_CASES {
-        return None;
-    }
     let mut cases = Vec::new();
     for leaf in &leaves {
         let case = case_program(checked, leaf)?;
@@ -216,6 +236,7 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
         program: case,
         info,
         names,
+        entry: checked.entry.clone(),
         warnings: Vec::new(),
     })
 }

@@ -61,8 +61,30 @@ pub const SEARCH_BUDGET: Duration = Duration::from_secs(3);
 /// within it).
 const SEARCH_DEPTH: u32 = 40;
 
+/// Where the cases come from: built when the proof starts, on its own thread (building
+/// them means lowering and encoding every case; the search does not wait for it).
+pub struct CaseSource {
+    /// Identifies the program the cases are built from (equal keys, equal cases).
+    pub key: u64,
+    /// The cases; `None` if they cannot be built after all.
+    pub build: Box<dyn Fn() -> Option<Vec<ProofCase>> + Send + Sync>,
+}
+
+impl std::fmt::Debug for CaseSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CaseSource({:x})", self.key)
+    }
+}
+
+/// The key the answer for the cases of `source` is remembered under.
+pub fn key(source: &CaseSource, limits: ChcLimits) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    (source.key, limits.budget).hash(&mut hasher);
+    hasher.finish()
+}
+
 /// The key the answer for `cases` is remembered under.
-pub fn key(cases: &[ProofCase], limits: ChcLimits) -> u64 {
+fn cases_key(cases: &[ProofCase], limits: ChcLimits) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     for case in cases {
         for system in &case.systems {
@@ -78,18 +100,21 @@ pub fn key(cases: &[ProofCase], limits: ChcLimits) -> u64 {
 /// 34 distinct, is proved in about 50 s on two cores beside the search).
 pub const BUDGET_FACTOR: u32 = 3;
 
-/// Starts proving `cases` one after the other on a thread of its own.
+/// Starts building the cases of `source` and proving them one after the other, on a
+/// thread of its own.
 pub fn start(
-    cases: Arc<Vec<ProofCase>>,
+    source: Arc<CaseSource>,
     limits: ChcLimits,
     on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
 ) -> ChcTask {
-    let key = key(&cases, limits);
-    ChcTask::spawn(
-        key,
-        move |cancel| prove_all(&cases, limits, cancel),
-        on_answer,
-    )
+    let key = key(&source, limits);
+    let work = move |cancel: &AtomicBool| match (source.build)() {
+        Some(cases) => prove_all(&cases, limits, cancel),
+        None => Some(ChcAnswer::NoProof(
+            "the entry's cases could not be built".into(),
+        )),
+    };
+    ChcTask::spawn(key, work, on_answer)
 }
 
 fn prove_all(cases: &[ProofCase], limits: ChcLimits, cancel: &AtomicBool) -> Option<ChcAnswer> {
@@ -125,7 +150,7 @@ fn prove_case(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<Result<CaseProof, String>> {
-    let searched_key = key(std::slice::from_ref(case), limits) ^ SEARCHED;
+    let searched_key = cases_key(std::slice::from_ref(case), limits) ^ SEARCHED;
     if let Some(ChcAnswer::Proved(proof)) = chc::remembered(searched_key) {
         return Some(Ok((proof, Arc::default())));
     }

@@ -63,7 +63,7 @@ pub struct Options {
     /// The entry cut into cases by the front end, each with the systems that may prove
     /// it ([`case_proofs`]). When present, the Horn-clause engine proves the program case
     /// by case instead of trying the whole program's systems.
-    pub proof_cases: Option<Arc<Vec<case_proofs::ProofCase>>>,
+    pub proof_cases: Option<Arc<case_proofs::CaseSource>>,
     /// A signal from outside the run: once raised, the run stops as UNKNOWN (a run
     /// nested in a case proof is stopped this way once the case is proved otherwise).
     pub stop: Option<driver::StopSignal>,
@@ -317,7 +317,7 @@ enum Attempt {
         limits: chc::ChcLimits,
     },
     Cases {
-        cases: Arc<Vec<case_proofs::ProofCase>>,
+        source: Arc<case_proofs::CaseSource>,
         limits: chc::ChcLimits,
     },
 }
@@ -327,7 +327,9 @@ impl Attempt {
     fn remembered_proof(&self) -> Option<proof::Proof> {
         let answer = match self {
             Attempt::Whole { system, limits, .. } => chc::remembered_answer(system, *limits)?,
-            Attempt::Cases { cases, limits } => chc::remembered(case_proofs::key(cases, *limits))?,
+            Attempt::Cases { source, limits } => {
+                chc::remembered(case_proofs::key(source, *limits))?
+            }
         };
         match answer {
             chc::ChcAnswer::Proved(proof) => Some(proof),
@@ -342,7 +344,7 @@ impl Attempt {
                 configurations,
                 limits,
             } => chc::ChcTask::start_with(system, configurations, limits, on_answer),
-            Attempt::Cases { cases, limits } => case_proofs::start(cases, limits, on_answer),
+            Attempt::Cases { source, limits } => case_proofs::start(source, limits, on_answer),
         }
     }
 }
@@ -380,8 +382,8 @@ impl DeferredChc {
             limits,
         };
         let pending: Vec<Attempt> = match &options.proof_cases {
-            Some(cases) => vec![Attempt::Cases {
-                cases: cases.clone(),
+            Some(source) => vec![Attempt::Cases {
+                source: source.clone(),
                 limits,
             }],
             None => {
