@@ -21,7 +21,8 @@
 //! only restricted which inputs reach `L`), and runs `L` at the same depth. So if no
 //! execution of any case fails, at any depth, no execution of the program does. A leaf
 //! whose case has no assertion to reach (no goal clause) needs no proof; a case that
-//! cannot be built (its program does not check) means no cases at all.
+//! cannot be built (its program does not check, or one of its names would mean another
+//! of BMC-2's re-declarations than in the program) means no cases at all.
 
 use crate::engine::case_proofs::{CaseSource, CaseSystem, ProofCase};
 use crate::engine::{self, REFINEMENT_CONFIGURATION, chc::CONFIGURATIONS};
@@ -71,8 +72,7 @@ pub fn with_proof_cases(checked: &Checked, options: &engine::Options) -> engine:
 pub fn splits(checked: &Checked) -> bool {
     let mut leaves = Vec::new();
     let main = &checked.program.main.body;
-    checked.info.redeclarations.is_empty()
-        && leaves_of(main, &checked.info, &mut Vec::new(), &mut leaves).is_some()
+    leaves_of(main, &checked.info, &mut Vec::new(), &mut leaves).is_some()
         && leaves.len() >= MIN_CASES
 }
 
@@ -229,7 +229,11 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
         binder_count: program.binder_count,
         lambda_count: program.lambda_count,
     };
-    let info = check_program(&case).ok()?;
+    let case_info = check_program(&case).ok()?;
+    if !same_names(info, &case_info, &methods) {
+        return None;
+    }
+    let info = case_info;
     let names = FunctionNames::new(&case, &checked.file);
     Some(Checked {
         file: checked.file.clone(),
@@ -238,6 +242,20 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
         names,
         entry: checked.entry.clone(),
         warnings: Vec::new(),
+    })
+}
+
+/// Whether every method name of the case names the declaration it named in the program
+/// (BMC-2's re-declarations make which one a name means depend on what is declared
+/// around it; keeping the declarations in order keeps it, and this checks it).
+/// `methods` are the program's methods the case keeps, in order.
+fn same_names(program: &TypeInfo, case: &TypeInfo, methods: &BTreeSet<MethodId>) -> bool {
+    let kept: Vec<MethodId> = methods.iter().copied().collect();
+    case.vars.iter().all(|(id, resolution)| match resolution {
+        Resolution::Method(m) => {
+            program.vars.get(id) == kept.get(m.index()).map(|&o| Resolution::Method(o)).as_ref()
+        }
+        Resolution::Local(_) => true,
     })
 }
 
@@ -368,6 +386,33 @@ mod tests {
             assert!(leaves(&program).is_none(), "{cond}");
             assert!(proof_cases(&program).is_none(), "{cond}");
         }
+    }
+
+    /// BMC-2's re-declarations: `m1` calls the first `m0`, `Main` the last one. Each case
+    /// keeps the declarations it reaches in order, so its names mean what they meant.
+    #[test]
+    fn redeclared_methods_keep_their_meaning_in_each_case() {
+        let program = checked(
+            "Methods:\nm0 (x:Int) :Unit = assert (x != 7);\nm1 (x:Int) :Unit = m0 x;\nm0 (x:Int) :Unit = assert (x != 8);\nm2 (x:Int) :Unit = assert (x != 9);\nMain (s:Int, x:Int) :Unit:\n  if s <= 0 then m1 x else if s <= 1 then m0 x else if s <= 2 then m2 x else m1 s",
+        );
+        let leaves = leaves(&program).expect("pure conditions");
+        let first = case_program(&program, &leaves[0]).expect("the case checks");
+        let bodies: Vec<String> = first
+            .program
+            .methods
+            .iter()
+            .map(|m| {
+                first.file.text[m.body.span.start as usize..m.body.span.end as usize].to_string()
+            })
+            .collect();
+        assert_eq!(bodies, ["assert (x != 7)", "m0 x"]);
+        let second = case_program(&program, &leaves[1]).expect("the case checks");
+        let body = &second.program.methods[0].body.span;
+        assert_eq!(
+            &second.file.text[body.start as usize..body.end as usize],
+            "assert (x != 8)"
+        );
+        assert_eq!(proof_cases(&program).map(|c| c.len()), Some(4));
     }
 
     #[test]
