@@ -15,7 +15,8 @@
 //! - **panic**: `verify` panicked.
 //!
 //! `UNKNOWN` for a time limit or a solver `unknown` is counted, not a defect. The oracle
-//! calls the library in-process (`horef_si::engine::verify_horef`), as the CLI does.
+//! calls the library in-process (`horef_si::engine::verify_horef`, with the refinement and
+//! case-by-case proof systems), as the CLI does.
 
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
@@ -24,6 +25,8 @@ use horef_si::frontend::{Checked, load_bytes};
 use horef_si::inputs::main_inputs;
 use horef_si::interp::{self, Outcome, RunConfig, Value};
 use horef_si::names::walk;
+use horef_si::proof_cases::with_proof_cases;
+use horef_si::refine::with_refinement_systems;
 use horef_si::syntax::ast::{ExprKind, Type};
 use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -251,7 +254,14 @@ fn verdicts(
                 ..Options::default()
             };
             report.checks += 1;
-            let verdict = match catch_unwind(AssertUnwindSafe(|| verify_horef(checked, &options))) {
+            // Every proof engine the CLI uses: the refinement clauses and the cases of a
+            // dispatching `Main` beside the IR's clauses.
+            let run = || {
+                let options = with_refinement_systems(checked, &options);
+                let options = with_proof_cases(checked, &options);
+                verify_horef(checked, &options)
+            };
+            let verdict = match catch_unwind(AssertUnwindSafe(run)) {
                 Ok(outcome) => outcome.verdict,
                 Err(panic) => {
                     let message = panic_message(panic.as_ref());
