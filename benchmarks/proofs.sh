@@ -35,7 +35,7 @@ for p in $(programs); do
     json=$(timeout 130 "$bin" verify "$p" --max-depth "$k" --timeout 120 --format json 2>/dev/null || true)
     end=$(date +%s.%N)
     verdict=$(printf '%s' "$json" | python3 -c 'import json,sys
-try: d=json.load(sys.stdin); print(d["verdict"], (d.get("proof") or {}).get("engine","-"))
+try: d=json.load(sys.stdin); print(d["verdict"], (d.get("proof") or {}).get("engine","-").replace(" ", "_"))
 except Exception: print("no-answer -")')
     set -- $verdict
     [ "$1" = verified ] && verified=$((verified + 1))
