@@ -26,13 +26,14 @@
 //! measures filled in. So if the program can fail, the measured goal is derivable too:
 //! a model of the measured clauses (re-checked like any other) means no failure.
 
-use crate::solver::Sort;
+use crate::solver::{Sort, symbol_text};
 use boogie_like::ir::{Program as IrProgram, Type as IrType};
 use easy_smt::{Context, SExpr};
 use std::collections::HashMap;
 
-/// A list-like datatype: its empty and its non-empty constructor, and which field of the
-/// latter is the tail.
+/// A list-like datatype: its empty and its non-empty constructor (spelled as SMT-LIB
+/// symbols, as the clauses print them: `|K_f#init|`), and which field of the latter is
+/// the tail.
 #[derive(Clone, Debug)]
 struct ListShape {
     nil: String,
@@ -84,8 +85,8 @@ impl Measures {
                 lists.insert(
                     datatype.name.clone(),
                     ListShape {
-                        nil: nil.name.clone(),
-                        cons: cons.name.clone(),
+                        nil: symbol_text(&nil.name).into_owned(),
+                        cons: symbol_text(&cons.name).into_owned(),
                         tail: *tail,
                         element,
                     },
