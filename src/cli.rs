@@ -891,7 +891,11 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
         Outcome::Failure { span, kind } => {
             let line = checked.file.line_index(span.start as usize);
             let text = &checked.file.text[checked.file.line_range(line)];
-            outln!("failure at {} ({})", at(span.start), kind.describe());
+            outln!(
+                "failure at {} ({})",
+                at(span.start),
+                kind.describe_in(&checked.program)
+            );
             outln!("  {}", text.trim());
             ExitCode::Failure
         }

@@ -79,5 +79,9 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Proj { pair, .. } => vec![pair],
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => vec![a, b],
         ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Raise { arg, .. } => arg.iter().map(|a| &**a).collect(),
+        ExprKind::Try { body, handlers } => std::iter::once(&**body)
+            .chain(handlers.iter().map(|h| &h.body))
+            .collect(),
     }
 }

@@ -291,7 +291,67 @@ impl<'p> Checker<'p> {
                 self.check(operand, &Type::Int);
                 Some(Type::Int)
             }
+            ExprKind::Raise { exn, arg } => {
+                self.raise(e, *exn, arg.as_deref());
+                None
+            }
+            ExprKind::Try { body, handlers } => self.try_with(body, handlers, hint),
         }
+    }
+
+    /// `raise E` has no type of its own (it never returns); its argument is an `Int`,
+    /// present exactly when the exception carries one.
+    fn raise(&mut self, e: &Expr, exn: ExnId, arg: Option<&Expr>) {
+        let declared = self.program.exceptions.get(exn.index()).cloned();
+        match (declared, arg) {
+            (Some(d), Some(arg)) if d.has_arg => self.check(arg, &Type::Int),
+            (Some(d), None) if !d.has_arg => {}
+            _ => self.error(
+                e.span,
+                "`raise` of an undeclared exception, or with the wrong argument",
+                "exception and argument differ from its declaration",
+            ),
+        }
+    }
+
+    /// `try body with handlers`: every handler has the body's type; a handler may bind the
+    /// `Int` argument of an exception that has one.
+    fn try_with(&mut self, body: &Expr, handlers: &[Handler], hint: Option<&Type>) -> Ty {
+        let mut ty = self.infer(body, hint);
+        for handler in handlers {
+            let expects_arg = handler
+                .exn
+                .and_then(|x| self.program.exceptions.get(x.index()))
+                .is_some_and(|d| d.has_arg);
+            if let Some(binder) = &handler.arg
+                && (!expects_arg || binder.ty != Type::Int)
+            {
+                self.error(
+                    handler.span,
+                    "a handler binds an argument its exception does not carry",
+                    "only an exception with an argument has one, an `Int`",
+                );
+            }
+            if let Some(binder) = &handler.arg {
+                self.bind(binder);
+            }
+            let expected = ty.clone().or_else(|| hint.cloned());
+            let found = self.infer(&handler.body, expected.as_ref());
+            if handler.arg.is_some() {
+                self.scope.pop();
+            }
+            match (&ty, found) {
+                (Some(t), Some(f)) if *t != f => {
+                    let message = format!(
+                        "the handlers of `try` differ: the body has type `{t}`, a handler `{f}`"
+                    );
+                    self.error(handler.body.span, message, format!("this has type `{f}`"));
+                }
+                (None, found) => ty = found,
+                _ => {}
+            }
+        }
+        ty
     }
 
     fn variable(&mut self, e: &Expr, name: &Ident) -> Ty {

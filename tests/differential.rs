@@ -212,6 +212,37 @@ fn lowering_preserves_outcomes() {
     lowering_agrees_on(&program_files());
 }
 
+/// The OCaml programs of `tests/ocaml/` (exceptions, partial application, division).
+fn ocaml_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocaml"),
+        "ml",
+        &mut files,
+    );
+    files.sort();
+    files
+}
+
+#[test]
+fn lowering_preserves_outcomes_of_ocaml_programs() {
+    lowering_agrees_on(&ocaml_files());
+}
+
+/// The soundness cross-check below on the OCaml programs that catch exceptions.
+#[test]
+fn verdicts_agree_with_exhaustive_runs_on_exceptions() {
+    let files: Vec<PathBuf> = ocaml_files()
+        .into_iter()
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("exn_"))
+        })
+        .collect();
+    assert!(files.len() >= 4, "the exception programs of tests/ocaml");
+    verdicts_agree_on(&files);
+}
+
 /// Lowers, verifies, prints and re-parses every program of `files`, then runs the source
 /// and the IR over the input grid at every depth up to [`MAX_DEPTH`]: panics on a
 /// disagreement.

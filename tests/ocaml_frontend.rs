@@ -87,7 +87,26 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let app g = let h = g 1 in h 2\nlet add x y = x + y\nlet main n = app add",
         "eta-expand",
     ),
-    ("let main n = try n with Not_found -> 0", "try"),
+    (
+        "let main n = try n with Not_found when n > 0 -> 0",
+        "`when` guards in `try",
+    ),
+    (
+        "let main n = try n with e -> 0",
+        "binding the exception itself",
+    ),
+    (
+        "exception E of int\nlet main n = try n with E 0 -> 0",
+        "a pattern testing an exception's argument",
+    ),
+    (
+        "let main n = try n with Failure s -> 0",
+        "binding the message of `Failure`",
+    ),
+    (
+        "exception E of int list\nlet main n = 0",
+        "exceptions carrying a value other than",
+    ),
     (
         "let main n = let rec f g = g + 1 and g x = f x in f n",
         "a parameter named like",

@@ -129,7 +129,11 @@ fn describe(checked: &Checked, outcome: &Outcome, max_depth: u32) -> String {
     match outcome {
         Outcome::Value(v) => format!("value {}", v.display(&checked.program, &checked.names)),
         Outcome::Failure { span, kind } => {
-            format!("failure at {} ({})", at(span.start), kind.describe())
+            format!(
+                "failure at {} ({})",
+                at(span.start),
+                kind.describe_in(&checked.program)
+            )
         }
         Outcome::CutOff { span, .. } => {
             format!("cut off at depth {max_depth}, call at {}", at(span.start))

@@ -63,7 +63,7 @@ pub fn confirm_horef(
     Verdict::Bug {
         inputs: shown,
         failure: at.to_string(),
-        kind: kind.describe().to_string(),
+        kind: kind.describe_in(&checked.program),
         trace: horef_stack(checked, &run.trace),
     }
 }

@@ -8,7 +8,9 @@
 //! call that would run deeper than `max_depth` is not executed and the run ends as
 //! [`Outcome::CutOff`]. `assert 0`, `fail`, `hd []`, `tl []` and a division (`/`, `mod`)
 //! by zero end the run as [`Outcome::Failure`] at that expression; division truncates
-//! toward zero, as OCaml's does. A step budget ends a run that would take too
+//! toward zero, as OCaml's does. `raise` (and a division by zero in a program that
+//! declares `Division_by_zero`) unwinds to the innermost `try` with a handler for the
+//! exception; one that escapes `Main` ends the run as a failure at its `raise`. A step budget ends a run that would take too
 //! long as [`Outcome::OutOfFuel`], so no run hangs; the native stack grows on demand, so no
 //! run overflows it.
 
@@ -54,6 +56,9 @@ pub enum FailureKind {
     TailOfEmpty,
     /// `/` or `mod` with a zero divisor (OCaml's `Division_by_zero`).
     DivisionByZero,
+    /// An exception raised and not handled (OCaml's uncaught exception): the failure is at
+    /// its `raise`.
+    Uncaught(ExnId),
 }
 
 impl FailureKind {
@@ -64,6 +69,15 @@ impl FailureKind {
             FailureKind::HeadOfEmpty => "hd []",
             FailureKind::TailOfEmpty => "tl []",
             FailureKind::DivisionByZero => "Division_by_zero",
+            FailureKind::Uncaught(_) => "uncaught exception",
+        }
+    }
+
+    /// What failed, an uncaught exception by its name.
+    pub fn describe_in(self, program: &Program) -> String {
+        match self {
+            FailureKind::Uncaught(exn) => program.exception(exn).name.to_string(),
+            other => other.describe().to_string(),
         }
     }
 }
@@ -131,6 +145,13 @@ pub fn run(program: &Program, info: &TypeInfo, inputs: &[Value], config: &RunCon
     let outcome = match interp.run_main(inputs) {
         Ok(value) => Outcome::Value(value),
         Err(Stop::Failure { span, kind }) => Outcome::Failure { span, kind },
+        Err(Stop::Raise { span, exn, .. }) => Outcome::Failure {
+            span,
+            kind: match program.division_by_zero() {
+                Some(d) if d == exn => FailureKind::DivisionByZero,
+                _ => FailureKind::Uncaught(exn),
+            },
+        },
         Err(Stop::CutOff {
             span,
             callee,
@@ -156,6 +177,12 @@ enum Stop {
     Failure {
         span: Span,
         kind: FailureKind,
+    },
+    /// An exception raised at `span`, with its argument (0 for one without).
+    Raise {
+        span: Span,
+        exn: ExnId,
+        arg: BigInt,
     },
     CutOff {
         span: Span,
@@ -283,7 +310,39 @@ impl Interp<'_> {
                 let v = self.eval(operand, env, depth)?;
                 Ok(Value::Int(-v.as_int()))
             }
+            ExprKind::Raise { exn, arg } => {
+                let arg = match arg {
+                    Some(arg) => self.eval(arg, env, depth)?.as_int().clone(),
+                    None => BigInt::zero(),
+                };
+                Err(Stop::Raise {
+                    span: e.span,
+                    exn: *exn,
+                    arg,
+                })
+            }
+            ExprKind::Try { body, handlers } => match self.eval(body, env, depth) {
+                Err(Stop::Raise { span, exn, arg }) => {
+                    self.handle(handlers, Stop::Raise { span, exn, arg }, env, depth)
+                }
+                other => other,
+            },
         }
+    }
+
+    /// Runs the first handler of `raised` (a `Stop::Raise`); with none, it propagates.
+    fn handle(&mut self, handlers: &[Handler], raised: Stop, env: &Env, depth: u32) -> EvalResult {
+        let Stop::Raise { exn, ref arg, .. } = raised else {
+            return Err(raised);
+        };
+        let Some(handler) = handlers.iter().find(|h| h.exn.is_none_or(|x| x == exn)) else {
+            return Err(raised);
+        };
+        let env = match &handler.arg {
+            Some(binder) => env.update(binder.id, Value::Int(arg.clone())),
+            None => env.clone(),
+        };
+        self.eval(&handler.body, &env, depth)
     }
 
     fn truth(&mut self, cond: &Expr, env: &Env, depth: u32) -> Result<bool, Stop> {
@@ -330,7 +389,14 @@ impl Interp<'_> {
         let a = self.eval(lhs, env, depth)?;
         let b = self.eval(rhs, env, depth)?;
         if matches!(op, BinOp::Div | BinOp::Mod) && b.as_int().is_zero() {
-            return Err(failure(e.span, FailureKind::DivisionByZero));
+            return Err(match self.program.division_by_zero() {
+                Some(exn) => Stop::Raise {
+                    span: e.span,
+                    exn,
+                    arg: BigInt::zero(),
+                },
+                None => failure(e.span, FailureKind::DivisionByZero),
+            });
         }
         Ok(arithmetic(op, a.as_int(), b.as_int()))
     }

@@ -15,6 +15,7 @@
 //! divisor) becomes an IR `assert` carrying the source position of the core expression.
 
 use super::captures::Captures;
+use super::exceptions::Exceptions;
 use super::functions::Functions;
 use super::layout::{Layout, component_names};
 use super::points_to::{FunName, PointsTo};
@@ -41,6 +42,8 @@ pub struct Context<'a> {
     /// The globals of every reference, by `RefId`.
     pub ref_globals: &'a [Vec<GlobalId>],
     pub file: &'a SourceFile,
+    /// The exception protocol, for a program that catches exceptions.
+    pub exceptions: Option<&'a Exceptions>,
 }
 
 /// Counts of what the lowering produced at call sites.
@@ -69,6 +72,13 @@ pub struct BodyLowering<'a, 'ir> {
     taken: HashSet<String>,
     scope: HashMap<BinderId, Bound>,
     blocks: Vec<Block>,
+    /// Parallel to `blocks`: whether that block is the rest of a `try` body after a point
+    /// where an exception may be pending (it runs only when none is).
+    guards: Vec<bool>,
+    /// How many `try` bodies of this procedure enclose the code being lowered.
+    try_depth: usize,
+    /// How many points where an exception may become pending have been lowered.
+    raise_points: usize,
     pub stats: DispatchStats,
 }
 
@@ -89,6 +99,9 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             taken,
             scope: HashMap::new(),
             blocks: vec![Vec::new()],
+            guards: vec![false],
+            try_depth: 0,
+            raise_points: 0,
             stats: DispatchStats::default(),
         }
     }
@@ -149,9 +162,87 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     /// Runs `f` collecting the statements it emits into a separate block.
     fn in_block<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> (Block, R) {
         self.blocks.push(Vec::new());
+        self.guards.push(false);
         let result = f(self);
+        self.close_guards();
+        self.guards.pop();
         let block = self.blocks.pop().expect("internal error: block stack");
         (block, result)
+    }
+
+    /// Closes the guarded blocks opened inside the current block: each becomes
+    /// `if (exn#code == 0) { rest } else { havoc what rest assigns }`, so every local has a
+    /// value on both paths (a skipped one is never looked at: an exception is pending).
+    fn close_guards(&mut self) {
+        while self.guards.last() == Some(&true) {
+            self.guards.pop();
+            let rest = self.blocks.pop().expect("internal error: block stack");
+            let exceptions = self.cx.exceptions.expect("internal error: guard");
+            let mut skipped = Vec::new();
+            assigned_locals(&self.ir.procs[self.proc], &rest, &mut skipped);
+            let otherwise = havoc(skipped);
+            self.emit(Stmt::if_(exceptions.none_pending(), rest, otherwise));
+        }
+    }
+
+    /// After code that may have left an exception pending: inside a `try` body the rest of
+    /// the body runs only if none is; elsewhere a pending exception returns from the
+    /// procedure (its results havocked), or, in the entry, fails at its `raise`.
+    fn raise_point(&mut self) {
+        let Some(exceptions) = self.cx.exceptions else {
+            return;
+        };
+        self.raise_points += 1;
+        if self.try_depth > 0 {
+            self.blocks.push(Vec::new());
+            self.guards.push(true);
+            return;
+        }
+        let leave = if self.proc == self.cx.functions.main() {
+            self.uncaught(exceptions)
+        } else {
+            let returns = self.ir.procs[self.proc].returns.clone();
+            let mut leave = havoc(returns.into_iter().map(Var::Local).collect());
+            leave.push(Stmt::Return);
+            leave
+        };
+        self.emit(Stmt::if_(exceptions.pending(), leave, vec![]));
+    }
+
+    /// In the entry: the pending exception escapes, a failure at its raise site.
+    fn uncaught(&self, exceptions: &Exceptions) -> Block {
+        let mut chain = vec![Stmt::Assume(IrExpr::Bool(false))];
+        for (site, span) in exceptions.sites.iter().rev() {
+            let here = IrExpr::binary(
+                ir::BinOp::Eq,
+                IrExpr::var(exceptions.site),
+                IrExpr::int(*site),
+            );
+            let fail = Stmt::assert(IrExpr::Bool(false), self.pos(*span));
+            chain = vec![Stmt::if_(here, vec![fail], chain)];
+        }
+        chain
+    }
+
+    /// After a compound statement: inside a `try`, a raise point within it is one after it.
+    fn raise_points_since(&mut self, before: usize) {
+        if self.try_depth > 0 && self.raise_points != before {
+            self.raise_point();
+        }
+    }
+
+    /// Fresh locals for the value of code that cannot produce one (it failed or raised).
+    /// In a program that catches exceptions they are havocked, so code that runs past a
+    /// pending exception only to skip it never reads an unassigned local.
+    fn unreachable(&mut self, ty: &Type) -> Vec<IrExpr> {
+        let locals = self.fresh_components("unreachable", ty);
+        if self.cx.exceptions.is_some() {
+            let vars = locals.iter().map(|l| Var::Local(*l)).collect();
+            for stmt in havoc(vars) {
+                self.emit(stmt);
+            }
+        }
+        locals.into_iter().map(IrExpr::var).collect()
     }
 
     fn fresh(&mut self, base: &str, ty: IrType) -> LocalId {
@@ -217,10 +308,10 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 self.expr(a);
                 self.expr(b);
             }
+            ExprKind::Raise { .. } => return self.expr_kind(e),
             _ => drop(self.expr_kind(e)),
         }
-        let unreachable = self.fresh_components("unreachable", self.type_of(e));
-        unreachable.into_iter().map(IrExpr::var).collect()
+        self.unreachable(self.type_of(e))
     }
 
     /// The one component of `e` (an int, a list or a closure).
@@ -236,8 +327,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             ExprKind::Skip => vec![],
             ExprKind::Fail => {
                 self.emit(Stmt::assert(IrExpr::Bool(false), self.pos(e.span)));
-                let unreachable = self.fresh_components("unreachable", self.type_of(e));
-                unreachable.into_iter().map(IrExpr::var).collect()
+                self.unreachable(self.type_of(e))
             }
             ExprKind::Nil => vec![IrExpr::ctor(self.cx.layout.list().nil, vec![])],
             ExprKind::Var(_) => self.variable(e),
@@ -299,6 +389,71 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 IrExpr::Int(i) => vec![IrExpr::Int(-i)],
                 other => vec![IrExpr::unary(ir::UnOp::Neg, other)],
             },
+            ExprKind::Raise { exn, arg } => self.raise(e, *exn, arg.as_deref()),
+            ExprKind::Try { body, handlers } => self.try_with(e, body, handlers),
+        }
+    }
+
+    /// `raise E v`: without a `try` in the program, a failure here; otherwise the exception
+    /// becomes pending.
+    fn raise(&mut self, e: &Expr, exn: ExnId, arg: Option<&Expr>) -> Vec<IrExpr> {
+        let arg = arg.map_or(IrExpr::int(0), |a| self.single(a));
+        let Some(exceptions) = self.cx.exceptions else {
+            self.emit(Stmt::assert(IrExpr::Bool(false), self.pos(e.span)));
+            return self.unreachable(self.type_of(e));
+        };
+        for stmt in exceptions.raise(exn, e, arg) {
+            self.emit(stmt);
+        }
+        let values = self.unreachable(self.type_of(e));
+        self.raise_point();
+        values
+    }
+
+    /// `try body with handlers`: the body, its rest guarded after every raise point; then,
+    /// if an exception is pending, the first handler for it (clearing it), or none (it stays
+    /// pending: re-raised).
+    fn try_with(&mut self, e: &Expr, body: &Expr, handlers: &[Handler]) -> Vec<IrExpr> {
+        let exceptions = self
+            .cx
+            .exceptions
+            .expect("internal error: try without protocol");
+        let results = self.fresh_components("try", self.type_of(e));
+        self.try_depth += 1;
+        let (body_block, ()) = self.in_block(|this| {
+            let values = this.expr(body);
+            for (result, value) in results.iter().zip(values) {
+                this.emit(Stmt::assign(*result, value));
+            }
+        });
+        self.try_depth -= 1;
+        for stmt in body_block {
+            self.emit(stmt);
+        }
+        let vars: Vec<Var> = results.iter().map(|l| Var::Local(*l)).collect();
+        let mut chain = havoc(vars);
+        for handler in handlers.iter().rev() {
+            let (block, ()) = self.in_block(|this| this.handler(handler, &results));
+            chain = vec![Stmt::if_(exceptions.is(handler.exn), block, chain)];
+        }
+        self.emit(Stmt::if_(exceptions.pending(), chain, vec![]));
+        self.raise_point();
+        results.into_iter().map(IrExpr::var).collect()
+    }
+
+    /// One handler: clears the exception, binds its argument, assigns its value to `results`.
+    fn handler(&mut self, handler: &Handler, results: &[LocalId]) {
+        let exceptions = self.cx.exceptions.expect("internal error: handler");
+        if let Some(binder) = &handler.arg {
+            let local = self.fresh(&binder.name.name, IrType::Int);
+            self.emit(Stmt::assign(local, IrExpr::var(exceptions.arg)));
+            let bound = Bound::Values(vec![IrExpr::var(local)]);
+            self.scope.insert(binder.id, bound);
+        }
+        self.emit(exceptions.clear());
+        let values = self.expr(&handler.body);
+        for (result, value) in results.iter().zip(values) {
+            self.emit(Stmt::assign(*result, value));
         }
     }
 
@@ -364,6 +519,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
 
     fn conditional(&mut self, e: &Expr, cond: &Expr, then_e: &Expr, else_e: &Expr) -> Vec<IrExpr> {
         let cond = self.cond(cond);
+        let before = self.raise_points;
         let (mut then_block, then_values) = self.in_block(|this| this.expr(then_e));
         let (mut else_block, else_values) = self.in_block(|this| this.expr(else_e));
         if then_block.is_empty() && else_block.is_empty() {
@@ -381,6 +537,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             else_block.push(Stmt::assign(*result, value));
         }
         self.emit(Stmt::if_(cond, then_block, else_block));
+        self.raise_points_since(before);
         results.into_iter().map(IrExpr::var).collect()
     }
 
@@ -450,12 +607,38 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         };
         let lhs = self.single(lhs);
         let rhs = self.single(rhs);
+        if let Some(exceptions) = self.cx.exceptions
+            && let Some(exn) = exceptions.division_by_zero
+            && matches!(op, BinOp::Div | BinOp::Mod)
+        {
+            return vec![self.raising_division(e, exceptions, exn, arithmetic, lhs, rhs)];
+        }
         if matches!(op, BinOp::Div | BinOp::Mod) {
             // `Division_by_zero`: the failure the interpreter reports at this expression.
             let nonzero = IrExpr::binary(ir::BinOp::Neq, rhs.clone(), IrExpr::int(0));
             self.emit(Stmt::assert(nonzero, self.pos(e.span)));
         }
         vec![IrExpr::binary(arithmetic, lhs, rhs)]
+    }
+
+    /// `q := lhs / rhs` unless `rhs` is zero, which raises `Division_by_zero` (`exn`).
+    fn raising_division(
+        &mut self,
+        e: &Expr,
+        exceptions: &Exceptions,
+        exn: ExnId,
+        op: ir::BinOp,
+        lhs: IrExpr,
+        rhs: IrExpr,
+    ) -> IrExpr {
+        let quotient = self.fresh("q", IrType::Int);
+        let zero = IrExpr::binary(ir::BinOp::Eq, rhs.clone(), IrExpr::int(0));
+        let mut raise = exceptions.raise(exn, e, IrExpr::int(0));
+        raise.push(Stmt::Havoc(vec![Var::Local(quotient)]));
+        let divide = vec![Stmt::assign(quotient, IrExpr::binary(op, lhs, rhs))];
+        self.emit(Stmt::if_(zero, raise, divide));
+        self.raise_point();
+        IrExpr::var(quotient)
     }
 
     /// `e` as a boolean (HORef: nonzero is true).
@@ -487,6 +670,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     /// `a && b` / `a || b`, evaluating `b` only when `a` does not decide.
     fn short_circuit(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> IrExpr {
         let left = self.cond(lhs);
+        let before = self.raise_points;
         let (mut rhs_block, right) = self.in_block(|this| this.cond(rhs));
         let is_and = op == BinOp::And;
         if rhs_block.is_empty() {
@@ -505,6 +689,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             (decided, rhs_block)
         };
         self.emit(Stmt::if_(left, then_block, else_block));
+        self.raise_points_since(before);
         IrExpr::var(result)
     }
 
@@ -532,6 +717,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             }
             Target::Dispatch(closure) => self.dispatch(app, closure, actuals, ret_vars, source),
         }
+        self.raise_point();
         rets.into_iter().map(IrExpr::var).collect()
     }
 
@@ -651,6 +837,37 @@ impl BodyLowering<'_, '_> {
             };
         }
         result
+    }
+}
+
+/// `havoc vars;`, or nothing for no variables.
+fn havoc(vars: Vec<Var>) -> Block {
+    if vars.is_empty() {
+        vec![]
+    } else {
+        vec![Stmt::Havoc(vars)]
+    }
+}
+
+/// The locals `block` may assign (call results included), appended to `out`.
+fn assigned_locals(proc: &ir::Procedure, block: &[Stmt], out: &mut Vec<Var>) {
+    for stmt in block {
+        let assigned: Vec<Var> = match stmt {
+            Stmt::Assign(var, _) => vec![*var],
+            Stmt::Havoc(vars) => vars.clone(),
+            Stmt::Call(site) => proc.call_sites[*site].rets.clone(),
+            Stmt::If { then, else_, .. } => {
+                assigned_locals(proc, then, out);
+                assigned_locals(proc, else_, out);
+                vec![]
+            }
+            Stmt::Assume(_) | Stmt::Assert { .. } | Stmt::Return => vec![],
+        };
+        for var in assigned {
+            if matches!(var, Var::Local(_)) && !out.contains(&var) {
+                out.push(var);
+            }
+        }
     }
 }
 

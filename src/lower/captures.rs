@@ -65,6 +65,17 @@ fn free_binders(e: &Expr, info: &TypeInfo, captures: &mut Captures) -> BTreeSet<
             free.remove(&binder.id);
             free
         }
+        ExprKind::Try { body, handlers } => {
+            let mut free = free_binders(body, info, captures);
+            for handler in handlers {
+                let mut handled = free_binders(&handler.body, info, captures);
+                if let Some(binder) = &handler.arg {
+                    handled.remove(&binder.id);
+                }
+                free.extend(handled);
+            }
+            free
+        }
         _ => children(e)
             .into_iter()
             .flat_map(|child| free_binders(child, info, captures))

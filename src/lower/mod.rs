@@ -9,6 +9,7 @@
 
 pub mod body;
 pub mod captures;
+pub mod exceptions;
 pub mod functions;
 pub mod layout;
 pub mod modref;
@@ -58,6 +59,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         .chain(&arrows);
     let layout = Layout::declare(&mut ir, types);
     let ref_globals = declare_globals(&mut ir, program, &layout);
+    let exceptions = exceptions::Exceptions::declare(&mut ir, program);
     let functions = functions::declare(
         &mut ir,
         program,
@@ -76,6 +78,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         binders: &binders,
         ref_globals: &ref_globals,
         file: &checked.file,
+        exceptions: exceptions.as_ref(),
     };
     let dispatch = lower_bodies(&cx, &mut ir);
     modref::annotate(&mut ir);
@@ -171,6 +174,9 @@ fn all_binders(program: &Program) -> HashMap<BinderId, &Binder> {
                 binders.extend(lambda.params.iter().map(|p| (p.id, p)));
             }
             ExprKind::Fun(lambda) => binders.extend(lambda.params.iter().map(|p| (p.id, p))),
+            ExprKind::Try { handlers, .. } => {
+                binders.extend(handlers.iter().flat_map(|h| &h.arg).map(|b| (b.id, b)))
+            }
             _ => {}
         });
     }

@@ -246,6 +246,14 @@ impl<'p> Analysis<'p> {
                 value
             }
             ExprKind::Proj { which, pair, .. } => self.projection(*which, pair),
+            ExprKind::Try { body, handlers } => {
+                let mut value = self.eval(body);
+                for handler in handlers {
+                    let handled = self.eval(&handler.body);
+                    value = join(value, &handled);
+                }
+                value
+            }
             _ => {
                 for child in children(e) {
                     self.eval(child);

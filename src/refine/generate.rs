@@ -380,6 +380,15 @@ impl<'p> Generator<'p> {
                 self.sink.emit("fail".into(), path.facts, None);
                 Vec::new()
             }
+            // Without a `try`, a `raise` is a failure where it happens (its argument is an
+            // `Int` that cannot matter), as `fail` is.
+            ExprKind::Raise { .. } if !self.program.catches_exceptions() => {
+                self.sink.emit("fail".into(), path.facts, None);
+                Vec::new()
+            }
+            ExprKind::Raise { .. } | ExprKind::Try { .. } => {
+                return Err(Unsupported("exceptions caught by `try`".into()));
+            }
             ExprKind::Nil => {
                 let head = self.sink.fresh();
                 vec![(

@@ -13,7 +13,7 @@ use std::rc::Rc;
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
         pub struct $name(pub u32);
 
         impl $name {
@@ -43,6 +43,10 @@ id_type!(
 id_type!(
     /// A global reference, its index in `Program::store`.
     RefId
+);
+id_type!(
+    /// An exception, its index in `Program::exceptions`.
+    ExnId
 );
 
 /// A name with the span where it is written.
@@ -280,7 +284,43 @@ pub enum ExprKind {
     },
     /// Unary minus (our extension).
     Neg(Box<Expr>),
+    /// `raise E` / `raise (E arg)` (only the OCaml front end produces it): evaluates `arg`,
+    /// then raises the exception; it propagates out of every call until a [`ExprKind::Try`]
+    /// handles it, and escaping `Main` it is a failure at this expression.
+    Raise {
+        exn: ExnId,
+        arg: Option<Box<Expr>>,
+    },
+    /// `try body with handlers`: the value of `body`, or, when `body` raises, the value of
+    /// the first handler for that exception; with none, the exception propagates unchanged.
+    Try {
+        body: Box<Expr>,
+        handlers: Vec<Handler>,
+    },
 }
+
+/// One case of a `try`: `E x -> body`, `E -> body`, or (`exn: None`) `_ -> body`.
+#[derive(Debug)]
+pub struct Handler {
+    /// The exception handled; `None` handles every exception.
+    pub exn: Option<ExnId>,
+    /// The binder of the exception's `Int` argument (only for an exception with one).
+    pub arg: Option<Binder>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// A declared exception (`exception E` or `exception E of int`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExnDecl {
+    pub name: Rc<str>,
+    /// Whether it carries an `Int` argument.
+    pub has_arg: bool,
+}
+
+/// The name under which the OCaml front end declares division by zero's exception: a `/`
+/// or `mod` by zero raises it when the program declares it (and catches exceptions).
+pub const DIVISION_BY_ZERO: &str = "Division_by_zero";
 
 /// `name (params) :(ret) = body;`
 #[derive(Clone, Debug)]
@@ -323,6 +363,8 @@ pub struct MainDecl {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub store: Vec<RefDecl>,
+    /// The exceptions `Raise` and `Try` name (none in HORef syntax).
+    pub exceptions: Vec<ExnDecl>,
     pub methods: Vec<Method>,
     pub main: MainDecl,
     pub expr_count: u32,
@@ -345,5 +387,38 @@ impl Program {
 
     pub fn ref_named(&self, name: &str) -> Option<&RefDecl> {
         self.store.iter().find(|r| &*r.name.name == name)
+    }
+
+    pub fn exception(&self, id: ExnId) -> &ExnDecl {
+        &self.exceptions[id.index()]
+    }
+
+    /// Every top-level body: the `Store` initialisers, the methods, `Main`.
+    pub fn bodies(&self) -> impl Iterator<Item = &Expr> {
+        self.store
+            .iter()
+            .map(|d| &d.init)
+            .chain(self.methods.iter().map(|m| &m.body))
+            .chain(std::iter::once(&self.main.body))
+    }
+
+    /// Whether some `try` may handle an exception. Without one, every `raise` (and every
+    /// division by zero) is a failure where it happens.
+    pub fn catches_exceptions(&self) -> bool {
+        let mut found = false;
+        for body in self.bodies() {
+            crate::names::walk(body, &mut |e| {
+                found |= matches!(e.kind, ExprKind::Try { .. });
+            });
+        }
+        found
+    }
+
+    /// The exception a division by zero raises, if the program declares one.
+    pub fn division_by_zero(&self) -> Option<ExnId> {
+        self.exceptions
+            .iter()
+            .position(|e| &*e.name == DIVISION_BY_ZERO)
+            .map(|i| ExnId(i as u32))
     }
 }

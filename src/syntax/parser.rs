@@ -228,6 +228,7 @@ impl Parser {
         }
         Ok(Program {
             store,
+            exceptions: Vec::new(),
             methods,
             main,
             expr_count: self.exprs,

@@ -84,10 +84,9 @@ pub fn infer_program(program: &Program) -> R<Typing> {
 }
 
 fn predefined_exceptions() -> HashMap<Rc<str>, Option<Ty>> {
-    ["Not_found", "Exit", "Division_by_zero"]
-        .into_iter()
-        .map(|n| (Rc::from(n), None))
-        .collect()
+    let plain = ["Not_found", "Exit", "Division_by_zero"].map(|n| (Rc::from(n), None));
+    let with_message = ["Failure", "Invalid_argument"].map(|n| (Rc::from(n), Some(Ty::Str)));
+    plain.into_iter().chain(with_message).collect()
 }
 
 struct Inferer {
@@ -471,6 +470,10 @@ impl Inferer {
         let declared = self.exception(name)?;
         match (declared, arg) {
             (None, None) => Ok(Ty::Exn),
+            (Some(Ty::Str), Some(arg)) if matches!(arg.kind, ExprKind::Str(_)) => {
+                self.typing.expr_types[arg.id.0 as usize] = Ty::Str;
+                Ok(Ty::Exn)
+            }
             (Some(t), Some(arg)) => {
                 self.check(arg, &t)?;
                 Ok(Ty::Exn)

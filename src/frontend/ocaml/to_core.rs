@@ -33,12 +33,15 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod exceptions;
+
 type R<T> = Result<T, Diagnostic>;
 
 /// Translates `program`; `entry` names the entry function (default: the last `main`, else
 /// the last top-level function).
 pub fn to_core(program: &Program, typing: &Typing, entry: Option<&str>) -> R<core::Program> {
     let mut t = Translator::new(typing);
+    t.declare_exceptions(program)?;
     let entry = t.top_level(program, entry)?;
     let main = t.main(&entry)?;
     t.drain_methods()?;
@@ -90,6 +93,9 @@ struct Translator<'t> {
     pending: Vec<(usize, Vec<Ty>)>,
     store: Vec<core::RefDecl>,
     used_names: HashMap<Rc<str>, u32>,
+    /// The core's exceptions, and the id each name stands for.
+    exceptions: Vec<core::ExnDecl>,
+    exception_ids: HashMap<Rc<str>, core::ExnId>,
     exprs: u32,
     binders: u32,
     lambdas: u32,
@@ -109,6 +115,8 @@ impl<'t> Translator<'t> {
             pending: Vec::new(),
             store: Vec::new(),
             used_names: HashMap::new(),
+            exceptions: Vec::new(),
+            exception_ids: HashMap::new(),
             exprs: 0,
             binders: 0,
             lambdas: 0,
@@ -119,6 +127,7 @@ impl<'t> Translator<'t> {
     fn finish(self, main: core::MainDecl) -> core::Program {
         core::Program {
             store: self.store,
+            exceptions: self.exceptions,
             methods: self.methods.into_iter().flatten().collect(),
             main,
             expr_count: self.exprs,
@@ -655,7 +664,7 @@ impl<'t> Translator<'t> {
         Ok(match test {
             None => body,
             Some(test) => {
-                let fail = self.mk(span, core::ExprKind::Fail);
+                let fail = self.raise_named(span, "Match_failure");
                 self.if_then_else(test, body, fail, span)
             }
         })
@@ -712,10 +721,7 @@ impl<'t> Translator<'t> {
                 let b = self.binder(name, scrutinee.span, ty);
                 Ok(self.let_in(b, value, body, span))
             }
-            ExprKind::Try(..) => Err(unsupported(
-                span,
-                "`try ... with` (catching exceptions is not yet supported; an uncaught exception is a failure)",
-            )),
+            ExprKind::Try(body, cases) => self.try_with(span, body, cases),
             ExprKind::Tuple(items) => {
                 self.expr_type(e)?;
                 let mut parts = Vec::new();
@@ -1079,7 +1085,7 @@ impl<'t> Translator<'t> {
 
     /// The cases on the value of the core variable `name`, tried in order; no match fails.
     fn match_on(&mut self, name: &Rc<str>, cases: &[Case], span: Span) -> R<core::Expr> {
-        let mut result = self.mk(span, core::ExprKind::Fail);
+        let mut result = self.raise_named(span, "Match_failure");
         for case in cases.iter().rev() {
             result = self.case(name, case, result)?;
         }
@@ -1368,7 +1374,8 @@ impl Translator<'_> {
     fn special_prelude(&mut self, span: Span, name: &str, args: &[Expr]) -> R<Option<core::Expr>> {
         Ok(Some(match name {
             "print_string" | "print_endline" => self.mk(span, core::ExprKind::Skip),
-            "failwith" | "invalid_arg" => self.mk(span, core::ExprKind::Fail),
+            "failwith" => self.raise_named(span, "Failure"),
+            "invalid_arg" => self.raise_named(span, "Invalid_argument"),
             "raise" => self.raise(span, &args[0])?,
             "ref" => return Err(local_refs(span)),
             "incr" | "decr" => {
@@ -1391,22 +1398,6 @@ impl Translator<'_> {
             }
             _ => return Ok(None),
         }))
-    }
-
-    /// `raise E` / `raise (E e)`: evaluates the argument, then fails (an uncaught exception).
-    fn raise(&mut self, span: Span, exn: &Expr) -> R<core::Expr> {
-        let fail = self.mk(span, core::ExprKind::Fail);
-        match &exn.kind {
-            ExprKind::Construct(_, None) => Ok(fail),
-            ExprKind::Construct(_, Some(arg)) => {
-                let arg = self.expr(arg)?;
-                Ok(self.seq(arg, fail, span))
-            }
-            _ => Err(unsupported(
-                exn.span,
-                "raising an exception value held in a variable (write `raise E`)",
-            )),
-        }
     }
 
     /// A pure prelude function or operator applied to core arguments.

@@ -1,0 +1,176 @@
+//! OCaml exceptions in the core: `exception` declarations become the core's exception
+//! table, `raise`/`failwith`/`invalid_arg` and a failed `match` become `Raise`, `try ...
+//! with` becomes `Try` (docs/ocaml.md, "Exceptions").
+//!
+//! Guarantees: the predefined exceptions come first, in [`PREDEFINED`] order, then the
+//! declared ones in program order (a redeclared name means the later one from there on);
+//! an exception carries a core `Int` exactly when it is declared `of int` or `of bool`.
+//! A handler's pattern is `_`, `E`, `E x`, `E _` or an or-pattern of those without
+//! variables; anything else (a `when` guard, a variable for the exception, a pattern that
+//! tests the argument) is a diagnostic naming it.
+
+use super::super::ast::*;
+use super::super::parser::unsupported;
+use super::super::types::Ty;
+use super::{R, Translator, internal};
+use crate::span::Span;
+use crate::syntax::ast as core;
+use std::rc::Rc;
+
+/// The predefined exceptions (`Failure` and `Invalid_argument` carry a string in OCaml,
+/// nothing in the core).
+pub const PREDEFINED: &[&str] = &[
+    core::DIVISION_BY_ZERO,
+    "Not_found",
+    "Exit",
+    "Failure",
+    "Invalid_argument",
+    "Match_failure",
+];
+
+impl Translator<'_> {
+    /// Declares the predefined exceptions and those of `program`.
+    pub(super) fn declare_exceptions(&mut self, program: &Program) -> R<()> {
+        for name in PREDEFINED {
+            self.declare_exception(Rc::from(*name), false);
+        }
+        for item in &program.items {
+            let Item::Exception(name, arg) = item else {
+                continue;
+            };
+            let has_arg = match self.typing.exceptions.get(&name.text) {
+                Some(None) | None => false,
+                Some(Some(Ty::Int | Ty::Bool)) => true,
+                Some(Some(_)) if arg.is_some() => {
+                    return Err(unsupported(
+                        name.span,
+                        "exceptions carrying a value other than an `int` or a `bool`",
+                    ));
+                }
+                Some(Some(_)) => false,
+            };
+            self.declare_exception(name.text.clone(), has_arg);
+        }
+        Ok(())
+    }
+
+    fn declare_exception(&mut self, name: Rc<str>, has_arg: bool) {
+        let id = core::ExnId(self.exceptions.len() as u32);
+        self.exceptions.push(core::ExnDecl {
+            name: name.clone(),
+            has_arg,
+        });
+        self.exception_ids.insert(name, id);
+    }
+
+    fn exception_id(&self, name: &Name) -> R<core::ExnId> {
+        self.exception_ids
+            .get(&name.text)
+            .copied()
+            .ok_or_else(|| internal(name.span, "an undeclared exception"))
+    }
+
+    /// `raise E` of a predefined exception without an argument in the core.
+    pub(super) fn raise_named(&mut self, span: Span, name: &str) -> core::Expr {
+        let exn = self.exception_ids[name];
+        self.mk(span, core::ExprKind::Raise { exn, arg: None })
+    }
+
+    /// `raise E` / `raise (E e)` / `raise (Failure "...")`.
+    pub(super) fn raise(&mut self, span: Span, exn: &Expr) -> R<core::Expr> {
+        let ExprKind::Construct(name, arg) = &exn.kind else {
+            return Err(unsupported(
+                exn.span,
+                "raising an exception value held in a variable (write `raise E`)",
+            ));
+        };
+        let id = self.exception_id(name)?;
+        let arg = match arg {
+            Some(arg) if self.exceptions[id.index()].has_arg => Some(Box::new(self.expr(arg)?)),
+            Some(arg) if matches!(arg.kind, ExprKind::Str(_)) => None,
+            Some(arg) => {
+                return Err(unsupported(
+                    arg.span,
+                    "an exception argument other than an `int`, a `bool` or a string literal",
+                ));
+            }
+            None => None,
+        };
+        Ok(self.mk(span, core::ExprKind::Raise { exn: id, arg }))
+    }
+
+    /// `try body with cases`.
+    pub(super) fn try_with(&mut self, span: Span, body: &Expr, cases: &[Case]) -> R<core::Expr> {
+        let body = Box::new(self.expr(body)?);
+        let mut handlers = Vec::new();
+        for case in cases {
+            if let Some(guard) = &case.guard {
+                return Err(unsupported(guard.span, "`when` guards in `try ... with`"));
+            }
+            self.handlers(&case.pattern, &case.body, &mut handlers)?;
+        }
+        Ok(self.mk(span, core::ExprKind::Try { body, handlers }))
+    }
+
+    /// The handlers of one case (several for an or-pattern: one per alternative).
+    fn handlers(&mut self, p: &Pattern, body: &Expr, out: &mut Vec<core::Handler>) -> R<()> {
+        let span = p.span;
+        let (exn, arg) = match &p.kind {
+            PatternKind::Wild => (None, None),
+            PatternKind::Annot(inner, _) => return self.handlers(inner, body, out),
+            PatternKind::Or(a, b) => {
+                self.handlers(a, body, out)?;
+                return self.handlers(b, body, out);
+            }
+            PatternKind::Construct(name, arg) => {
+                let id = self.exception_id(name)?;
+                let arg = self.handler_arg(id, arg.as_deref())?;
+                (Some(id), arg)
+            }
+            PatternKind::Var(..) | PatternKind::Alias(..) => {
+                return Err(unsupported(
+                    span,
+                    "binding the exception itself to a variable in `try ... with` (write `_`, or name the exception)",
+                ));
+            }
+            _ => return Err(internal(span, "a non-exception pattern in `try ... with`")),
+        };
+        let body = self.expr(body)?;
+        out.push(core::Handler {
+            exn,
+            arg,
+            body,
+            span,
+        });
+        Ok(())
+    }
+
+    /// The binder of `E x` (none for `E _` and for an exception without a core argument).
+    fn handler_arg(&mut self, exn: core::ExnId, arg: Option<&Pattern>) -> R<Option<core::Binder>> {
+        let Some(arg) = arg else {
+            return Ok(None);
+        };
+        let has_arg = self.exceptions[exn.index()].has_arg;
+        match &arg.kind {
+            PatternKind::Wild => Ok(None),
+            PatternKind::Annot(inner, _) => self.handler_arg(exn, Some(inner)),
+            PatternKind::Var(id, name) if has_arg => {
+                self.entries
+                    .insert(*id, super::Entry::Local(name.text.clone()));
+                Ok(Some(self.binder(
+                    name.text.clone(),
+                    name.span,
+                    core::Type::Int,
+                )))
+            }
+            PatternKind::Var(..) => Err(unsupported(
+                arg.span,
+                "binding the message of `Failure`/`Invalid_argument` (write `_`)",
+            )),
+            _ => Err(unsupported(
+                arg.span,
+                "a pattern testing an exception's argument (bind it to a variable and test it with `if`)",
+            )),
+        }
+    }
+}
