@@ -101,6 +101,9 @@ impl<'p> Generator<'p> {
         names: &'p FunctionNames,
         ghost: Ghost,
     ) -> Result<Generator<'p>, Unsupported> {
+        if program.catches_exceptions() {
+            return Err(Unsupported("exceptions caught by `try`".into()));
+        }
         let mut globals = Vec::new();
         let mut roles = Vec::new();
         let mut initial = Vec::new();
@@ -380,13 +383,13 @@ impl<'p> Generator<'p> {
                 self.sink.emit("fail".into(), path.facts, None);
                 Vec::new()
             }
-            // Without a `try`, a `raise` is a failure where it happens (its argument is an
-            // `Int` that cannot matter), as `fail` is.
-            ExprKind::Raise { .. } if !self.program.catches_exceptions() => {
+            // The program has no `try` (`Generator::new`): a `raise` is a failure where it
+            // happens (its argument is an `Int` that cannot matter), as `fail` is.
+            ExprKind::Raise { .. } => {
                 self.sink.emit("fail".into(), path.facts, None);
                 Vec::new()
             }
-            ExprKind::Raise { .. } | ExprKind::Try { .. } => {
+            ExprKind::Try { .. } => {
                 return Err(Unsupported("exceptions caught by `try`".into()));
             }
             ExprKind::Nil => {
