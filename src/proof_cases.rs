@@ -201,6 +201,7 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
     }
     let (methods, refs) = reachable(program, info, &body);
     let case = Program {
+        exceptions: program.exceptions.clone(),
         store: refs
             .iter()
             .enumerate()

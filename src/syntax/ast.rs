@@ -300,7 +300,7 @@ pub enum ExprKind {
 }
 
 /// One case of a `try`: `E x -> body`, `E -> body`, or (`exn: None`) `_ -> body`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Handler {
     /// The exception handled; `None` handles every exception.
     pub exn: Option<ExnId>,
