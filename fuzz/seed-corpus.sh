@@ -7,7 +7,7 @@ mkdir -p corpus/horef_front_end corpus/ir_parser
 for f in $(find ../tests/programs ../tests/errors ../examples ../benchmarks/programs -name '*.horef'); do
   cp "$f" "corpus/horef_front_end/$(echo "${f#../}" | tr / _)"
 done
-for f in $(find ../boogie_like/examples -name '*.bpl'); do
+for f in $(find ../boogie_like/examples -name '*.ir'); do
   cp "$f" "corpus/ir_parser/$(echo "${f#../}" | tr / _)"
 done
 echo "horef_front_end: $(ls corpus/horef_front_end | wc -l) files, ir_parser: $(ls corpus/ir_parser | wc -l) files"

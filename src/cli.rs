@@ -54,23 +54,24 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub strict: bool,
     /// The entry function of an OCaml (`.ml`) file (default: the last top-level `main`,
-    /// else the last top-level function); its parameters are the inputs.
+    /// else the last top-level function), or the entry procedure of a Boogie (`.bpl`) file
+    /// (default: the one marked `{:entrypoint}`, else `main`); its parameters are the inputs.
     #[arg(long, global = true, value_name = "NAME")]
     pub entry: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Parse and type-check a HORef file (or validate an IR file ending in `.bpl`).
+    /// Parse and type-check a HORef file (or a Boogie `.bpl` / IR `.ir` file).
     #[command(after_help = EXIT_CODES_HELP)]
     Check {
-        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
+        /// The HORef program (or a Boogie `.bpl` / IR `.ir` file; `-`: read it from stdin).
         file: PathBuf,
     },
     /// Decide whether an assertion can fail within call depth K (often: at any depth).
     #[command(after_help = EXIT_CODES_HELP)]
     Verify {
-        /// The HORef program (or an IR file ending in `.bpl`; `-`: read HORef from stdin).
+        /// The HORef program (or a Boogie `.bpl` / IR `.ir` file; `-`: read HORef from stdin).
         file: PathBuf,
         /// The call-depth bound K (`Main` runs at depth 0).
         #[arg(long, default_value_t = 10, value_name = "K")]
@@ -120,7 +121,7 @@ pub enum Command {
     /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
     #[command(after_help = EXIT_CODES_HELP)]
     Lower {
-        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
+        /// The HORef program (or a Boogie `.bpl` / IR `.ir` file; `-`: read it from stdin).
         file: PathBuf,
         /// Also print sizes: procedures, call sites, dispatch sites, candidates.
         #[arg(long)]
@@ -133,7 +134,7 @@ pub enum Command {
     /// Run a program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
     Run {
-        /// The HORef program (or an IR file ending in `.bpl`; `-`: read it from stdin).
+        /// The HORef program (or a Boogie `.bpl` / IR `.ir` file; `-`: read it from stdin).
         file: PathBuf,
         /// An input of `Main`, as name=value (repeat for each parameter).
         #[arg(long = "arg", value_name = "NAME=VALUE", conflicts_with = "witness")]
@@ -416,7 +417,7 @@ fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode
 
 fn check(file: &Path, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
-        return match load_ir(file) {
+        return match load_ir(file, strict.entry) {
             Ok(program) => {
                 outln!(
                     "ok: {} ({} procedures)",
@@ -467,7 +468,7 @@ fn verify(
             eprintln!("error: --witness is for HORef programs, not IR files");
             return ExitCode::Usage;
         }
-        match load_ir(file) {
+        match load_ir(file, load.entry) {
             Ok(program) => with_progress_line(options, |o| engine::verify_ir(&program, o)),
             Err(message) => {
                 eprintln!("{message}");
@@ -586,7 +587,7 @@ fn with_progress_line<T>(
 
 fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) && emit == Emit::Ir {
-        return print_ir_file(file, stats);
+        return print_ir_file(file, stats, strict.entry);
     }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
@@ -635,7 +636,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
 }
 
 /// `lower X.bpl`: the file is IR already; it is printed as the IR printer writes it.
-fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
+fn print_ir_file(file: &Path, stats: bool, entry: Option<&str>) -> ExitCode {
     if stats {
         eprintln!(
             "error: --stats counts what the lowering made; {} is not lowered",
@@ -643,7 +644,7 @@ fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
         );
         return ExitCode::Usage;
     }
-    match load_ir(file) {
+    match load_ir(file, entry) {
         Ok(program) => {
             out!("{}", boogie_like::print(&program));
             ExitCode::Ok
@@ -657,7 +658,7 @@ fn print_ir_file(file: &Path, stats: bool) -> ExitCode {
 
 fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) {
-        return run_ir(file, raw_args, config);
+        return run_ir(file, raw_args, config, strict.entry);
     }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
@@ -747,8 +748,8 @@ fn run_witness(
     }
 }
 
-fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig) -> ExitCode {
-    let program = match load_ir(file) {
+fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig, entry: Option<&str>) -> ExitCode {
+    let program = match load_ir(file, entry) {
         Ok(program) => program,
         Err(message) => {
             eprintln!("{message}");

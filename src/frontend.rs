@@ -207,4 +207,5 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> LoadError {
     invalid(file, vec![d])
 }
 
+pub mod boogie;
 pub mod ocaml;

@@ -1,4 +1,6 @@
-//! Loading IR files (`.bpl`): parse and verify, with the same error conventions as HORef.
+//! Loading files that become IR directly: Boogie programs (`.bpl`, through
+//! [`crate::frontend::boogie`]) and our own IR text (`.ir`), with the same error conventions
+//! as HORef.
 //!
 //! Guarantees: [`load_ir`] returns a verified IR program or a message that names the file
 //! and, for syntax errors, `file:line:col` with the offending line; never a panic.
@@ -8,13 +10,15 @@ use crate::span::{SourceFile, Span};
 use boogie_like::{Program, parse, verify};
 use std::path::Path;
 
-/// Whether `path` names an IR file rather than a HORef file.
+/// Whether `path` names a file that becomes IR directly (Boogie `.bpl` or IR text `.ir`)
+/// rather than a HORef or OCaml file.
 pub fn is_ir_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "bpl")
+    path.extension().is_some_and(|e| e == "bpl" || e == "ir")
 }
 
-/// Reads, parses and verifies the IR file at `path`; the error is a rendered message.
-pub fn load_ir(path: &Path) -> Result<Program, String> {
+/// Reads the file at `path`: a Boogie program (`.bpl`) is translated, with `entry` naming
+/// its entry procedure; IR text is parsed and verified. The error is a rendered message.
+pub fn load_ir(path: &Path, entry: Option<&str>) -> Result<Program, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{name}`: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -24,6 +28,15 @@ pub fn load_ir(path: &Path) -> Result<Program, String> {
         )
     })?;
     let file = SourceFile::new(name.clone(), text);
+    if crate::frontend::boogie::is_boogie_file(&name) {
+        return crate::frontend::boogie::translate(&file, entry)
+            .map_err(|d| render_all(&[d], &file));
+    }
+    if entry.is_some() {
+        return Err(format!(
+            "error: `--entry` names the entry of a Boogie or OCaml file; the IR file {name} marks its own `{{:entrypoint}}`"
+        ));
+    }
     let program = parse(&file.text).map_err(|e| {
         let offset = offset_of(&file, e.line, e.col);
         let d = Diagnostic::error(Span::new(offset, offset + 1), e.message.clone(), "here");

@@ -27,7 +27,7 @@ fn every_example_gets_its_expected_verdict() {
         .collect();
     dirs.sort_by_key(|d| d.path());
     for dir in dirs {
-        let text = std::fs::read_to_string(dir.path().join("program.bpl")).expect("program");
+        let text = std::fs::read_to_string(dir.path().join("program.ir")).expect("program");
         let expected = std::fs::read_to_string(dir.path().join("expected.txt")).expect("expected");
         let program = boogie_like::parse(&text).expect("parse");
         let verdict_line = expected

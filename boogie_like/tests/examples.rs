@@ -1,5 +1,5 @@
 //! Runs every example under `examples/<name>/` (CORRAL-regression style): the program
-//! (`program.bpl`) must parse, verify and round-trip through the printer, and every `run:`
+//! (`program.ir`) must parse, verify and round-trip through the printer, and every `run:`
 //! line of `expected.txt` must give exactly the recorded outcome in the interpreter.
 //! The `verdict:` line must agree with the runs, and its "no failure" claims are checked by
 //! brute force over small integer inputs.
@@ -239,8 +239,8 @@ fn check_example(dir: &Path, bless: bool) -> Vec<String> {
 
 fn check_example_inner(dir: &Path, bless: bool) -> Result<Vec<String>, String> {
     let read = |file: &str| fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
-    let (source, expected_text) = (read("program.bpl")?, read("expected.txt")?);
-    let program = parse(&source).map_err(|e| format!("program.bpl:{e}"))?;
+    let (source, expected_text) = (read("program.ir")?, read("expected.txt")?);
+    let program = parse(&source).map_err(|e| format!("program.ir:{e}"))?;
     verify(&program).map_err(|errors| format!("does not verify: {}", errors[0]))?;
     let interp = Interpreter::new(&program).map_err(|e| e.to_string())?;
     let expected = parse_expected(&expected_text).map_err(|e| format!("expected.txt: {e}"))?;
@@ -279,7 +279,7 @@ fn example_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.join("program.bpl").is_file())
+        .filter(|path| path.join("program.ir").is_file())
         .collect();
     dirs.sort();
     dirs

@@ -5,7 +5,7 @@
 //! `*.horef` and `*.ml` (OCaml) file is a program, and in a directory that holds a manifest (`expected.csv`)
 //! so is every `*.txt` file. A `.txt` program listed in its directory's manifest takes its
 //! expectations from the manifest; every other program from its header. A file named on
-//! the command line is a program whatever its extension (except `.bpl` IR files and
+//! the command line is a program whatever its extension (except Boogie `.bpl` and IR `.ir` files and
 //! `expected.csv` itself).
 //!
 //! Guarantees: [`discover`] never panics; it reports every problem it finds (missing path,
@@ -77,7 +77,7 @@ impl Walk {
     /// A file named on the command line.
     fn named_file(&mut self, path: &Path) {
         let name = file_name(path);
-        if has_extension(path, "bpl") || name == MANIFEST_NAME {
+        if has_extension(path, "bpl") || has_extension(path, "ir") || name == MANIFEST_NAME {
             return self
                 .errors
                 .push(SuiteError::NotAProgram { path: path.into() });

@@ -1,0 +1,173 @@
+//! The syntax tree of a Boogie 2 program, as parsed (names unresolved).
+//!
+//! Guarantees: every node that a message can point at carries its [`Span`]; the tree holds
+//! only constructs the translation knows (the parser names the others as unsupported).
+
+use crate::span::Span;
+use num_bigint::BigInt;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: Rc<str>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Int,
+    Bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub name: Ident,
+    pub ty: Ty,
+}
+
+/// An attribute `{:name args}`: its name and its integer arguments (others are skipped).
+#[derive(Clone, Debug)]
+pub struct Attr {
+    pub name: Ident,
+    pub ints: Vec<BigInt>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub globals: Vec<Binding>,
+    pub consts: Vec<Const>,
+    pub axioms: Vec<Expr>,
+    pub functions: Vec<Function>,
+    pub procs: Vec<Procedure>,
+    pub impls: Vec<Implementation>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Const {
+    pub binding: Binding,
+    pub unique: bool,
+}
+
+/// A function with a body (a macro, expanded where it is applied).
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: Ident,
+    pub params: Vec<Binding>,
+    pub result: Ty,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Procedure {
+    pub name: Ident,
+    pub attrs: Vec<Attr>,
+    pub ins: Vec<Binding>,
+    pub outs: Vec<Binding>,
+    pub specs: Vec<Spec>,
+    pub body: Option<Body>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Implementation {
+    pub name: Ident,
+    pub ins: Vec<Binding>,
+    pub outs: Vec<Binding>,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug)]
+pub enum Spec {
+    Requires { free: bool, cond: Expr },
+    Ensures { free: bool, cond: Expr },
+    Modifies(Vec<Ident>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub locals: Vec<Binding>,
+    pub stmts: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// A loop invariant, checked or `free`.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    pub free: bool,
+    pub cond: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Assign(Vec<Ident>, Vec<Expr>),
+    Havoc(Vec<Ident>),
+    Assume(Expr),
+    Assert(Expr),
+    Call {
+        outs: Vec<Ident>,
+        proc: Ident,
+        args: Vec<Expr>,
+    },
+    /// `if (e)`, or `if (*)` when `cond` is `None`.
+    If {
+        cond: Option<Expr>,
+        then: Vec<Stmt>,
+        else_: Vec<Stmt>,
+    },
+    While {
+        cond: Option<Expr>,
+        invariants: Vec<Invariant>,
+        body: Vec<Stmt>,
+    },
+    Break,
+    Return,
+    Goto(Vec<Ident>),
+    Label(Ident),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Iff,
+    Implies,
+    And,
+    Or,
+    Eq,
+    Neq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(BigInt),
+    Bool(bool),
+    Var(Ident),
+    Old(Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+    Apply(Ident, Vec<Expr>),
+}

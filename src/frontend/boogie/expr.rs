@@ -1,0 +1,301 @@
+//! Boogie expressions to IR expressions, type-checked on the way (`int` and `bool`).
+//!
+//! Guarantees: [`Scope::expr`] returns a well-typed IR expression with its type, or a
+//! [`Diagnostic`] at the offending sub-expression (undefined name, type mismatch, wrong
+//! arity). Boogie's Euclidean `div`/`mod` are expressed through the IR's truncating `/` and
+//! `%`; `<==>` is equality of booleans; functions with a body are expanded (macros).
+
+use super::ast::{self, BinOp, Expr, ExprKind, Ty, UnOp};
+use super::unsupported;
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+use boogie_like::ir::{self as ir, ProcId, Program as IrProgram, Type};
+use std::collections::HashMap;
+
+/// How deep function bodies may be expanded inside one another.
+const MAX_EXPANSION: usize = 64;
+
+pub fn ir_type(ty: Ty) -> Type {
+    match ty {
+        Ty::Int => Type::Int,
+        Ty::Bool => Type::Bool,
+    }
+}
+
+fn ty_name(ty: Ty) -> &'static str {
+    match ty {
+        Ty::Int => "int",
+        Ty::Bool => "bool",
+    }
+}
+
+/// A translated expression and its Boogie type.
+pub type Typed = (ir::Expr, Ty);
+
+/// Where names in an expression resolve: substitutions first (formals of a contract, the
+/// parameters of an expanded function), then, if `locals` is set, the locals of `proc`,
+/// then globals and constants. Inside `old(…)`, a global with an entry in `olds` reads it.
+pub struct Scope<'a> {
+    pub ir: &'a IrProgram,
+    pub proc: ProcId,
+    pub locals: bool,
+    pub subst: &'a HashMap<String, Typed>,
+    pub olds: &'a HashMap<String, ir::Expr>,
+    pub functions: &'a HashMap<String, &'a ast::Function>,
+    pub globals: &'a HashMap<String, Ty>,
+}
+
+impl Scope<'_> {
+    pub fn expr(&self, e: &Expr) -> Result<Typed, Diagnostic> {
+        self.expr_in(e, false, 0)
+    }
+
+    /// `e`, which must have type `want`.
+    pub fn expect(&self, e: &Expr, want: Ty) -> Result<ir::Expr, Diagnostic> {
+        let (x, ty) = self.expr(e)?;
+        check_type(e.span, ty, want)?;
+        Ok(x)
+    }
+
+    fn expr_in(&self, e: &Expr, old: bool, depth: usize) -> Result<Typed, Diagnostic> {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || match &e.kind {
+            ExprKind::Int(i) => Ok((ir::Expr::Int(i.clone()), Ty::Int)),
+            ExprKind::Bool(b) => Ok((ir::Expr::Bool(*b), Ty::Bool)),
+            ExprKind::Var(name) => self.var(name, old),
+            ExprKind::Old(inner) => self.expr_in(inner, true, depth),
+            ExprKind::Unary(op, arg) => self.unary(*op, arg, old, depth),
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r, old, depth),
+            ExprKind::Ite(c, t, f) => self.ite(c, t, f, old, depth),
+            ExprKind::Apply(f, args) => self.apply(f, args, old, depth),
+        })
+    }
+
+    fn var(&self, name: &ast::Ident, old: bool) -> Result<Typed, Diagnostic> {
+        let n = &*name.name;
+        if let Some(t) = self.subst.get(n) {
+            return Ok(t.clone());
+        }
+        let proc = &self.ir.procs[self.proc];
+        if self.locals
+            && let Some(local) = proc.local_by_name(n)
+        {
+            let ty = proc.locals[local].ty;
+            return Ok((ir::Expr::var(local), boogie_ty(ty)));
+        }
+        if let Some(ty) = self.globals.get(n) {
+            if old && let Some(saved) = self.olds.get(n) {
+                return Ok((saved.clone(), *ty));
+            }
+            let g = self
+                .ir
+                .global_by_name(n)
+                .expect("internal error: global declared");
+            return Ok((ir::Expr::var(g), *ty));
+        }
+        Err(Diagnostic::error(
+            name.span,
+            format!("undefined variable `{n}`"),
+            "not declared here",
+        ))
+    }
+
+    fn unary(&self, op: UnOp, arg: &Expr, old: bool, depth: usize) -> Result<Typed, Diagnostic> {
+        let (x, ty) = self.expr_in(arg, old, depth)?;
+        let (want, iop) = match op {
+            UnOp::Neg => (Ty::Int, ir::UnOp::Neg),
+            UnOp::Not => (Ty::Bool, ir::UnOp::Not),
+        };
+        check_type(arg.span, ty, want)?;
+        Ok((ir::Expr::unary(iop, x), want))
+    }
+
+    fn binary(
+        &self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let (lx, lt) = self.expr_in(l, old, depth)?;
+        let (rx, rt) = self.expr_in(r, old, depth)?;
+        let (operand, result) = operand_types(op);
+        match operand {
+            Some(want) => {
+                check_type(l.span, lt, want)?;
+                check_type(r.span, rt, want)?;
+            }
+            None => check_type(r.span, rt, lt)?,
+        }
+        Ok((build_binary(op, lx, rx), result))
+    }
+
+    fn ite(
+        &self,
+        c: &Expr,
+        t: &Expr,
+        f: &Expr,
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let (cx, ct) = self.expr_in(c, old, depth)?;
+        check_type(c.span, ct, Ty::Bool)?;
+        let (tx, tt) = self.expr_in(t, old, depth)?;
+        let (fx, ft) = self.expr_in(f, old, depth)?;
+        check_type(f.span, ft, tt)?;
+        Ok((ir::Expr::ite(cx, tx, fx), tt))
+    }
+
+    /// A function with a body: its body with the parameters replaced by the arguments.
+    fn apply(
+        &self,
+        f: &ast::Ident,
+        args: &[Expr],
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let Some(func) = self.functions.get(&*f.name) else {
+            return Err(Diagnostic::error(
+                f.span,
+                format!("undefined function `{}`", f.name),
+                "not declared here",
+            ));
+        };
+        if depth >= MAX_EXPANSION {
+            return Err(unsupported(f.span, "recursive functions"));
+        }
+        if func.params.len() != args.len() {
+            return Err(arity(
+                f.span,
+                "function",
+                &f.name,
+                func.params.len(),
+                args.len(),
+            ));
+        }
+        let mut subst = HashMap::new();
+        for (p, a) in func.params.iter().zip(args) {
+            let (x, ty) = self.expr_in(a, old, depth)?;
+            check_type(a.span, ty, p.ty)?;
+            subst.insert(p.name.name.to_string(), (x, ty));
+        }
+        let inner = Scope {
+            locals: false,
+            subst: &subst,
+            ..*self
+        };
+        let (x, ty) = inner.expr_in(&func.body, false, depth + 1)?;
+        check_type(func.body.span, ty, func.result)?;
+        Ok((x, ty))
+    }
+}
+
+pub fn boogie_ty(ty: Type) -> Ty {
+    match ty {
+        Type::Bool => Ty::Bool,
+        _ => Ty::Int,
+    }
+}
+
+pub fn check_type(span: Span, found: Ty, want: Ty) -> Result<(), Diagnostic> {
+    if found == want {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        span,
+        format!(
+            "type mismatch: expected `{}`, found `{}`",
+            ty_name(want),
+            ty_name(found)
+        ),
+        format!("this has type `{}`", ty_name(found)),
+    ))
+}
+
+pub fn arity(span: Span, what: &str, name: &str, want: usize, found: usize) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("the {what} `{name}` takes {want} argument(s), given {found}"),
+        "wrong number of arguments",
+    )
+}
+
+/// The operand type (`None`: both of one type) and the result type of `op`.
+fn operand_types(op: BinOp) -> (Option<Ty>, Ty) {
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => (Some(Ty::Int), Ty::Int),
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Int), Ty::Bool),
+        BinOp::Eq | BinOp::Neq => (None, Ty::Bool),
+        BinOp::Iff | BinOp::Implies | BinOp::And | BinOp::Or => (Some(Ty::Bool), Ty::Bool),
+    }
+}
+
+fn build_binary(op: BinOp, l: ir::Expr, r: ir::Expr) -> ir::Expr {
+    let simple = |iop| ir::Expr::binary(iop, l.clone(), r.clone());
+    match op {
+        BinOp::Add => simple(ir::BinOp::Add),
+        BinOp::Sub => simple(ir::BinOp::Sub),
+        BinOp::Mul => simple(ir::BinOp::Mul),
+        BinOp::Lt => simple(ir::BinOp::Lt),
+        BinOp::Le => simple(ir::BinOp::Le),
+        BinOp::Gt => simple(ir::BinOp::Gt),
+        BinOp::Ge => simple(ir::BinOp::Ge),
+        BinOp::Eq | BinOp::Iff => simple(ir::BinOp::Eq),
+        BinOp::Neq => simple(ir::BinOp::Neq),
+        BinOp::And => simple(ir::BinOp::And),
+        BinOp::Or => simple(ir::BinOp::Or),
+        BinOp::Implies => simple(ir::BinOp::Implies),
+        BinOp::Div => euclidean_div(l, r),
+        BinOp::Mod => euclidean_mod(l, r),
+    }
+}
+
+/// Euclidean division from truncating division: with `q = a / b`, `r = a % b` (C's),
+/// `a div b = q` when `r >= 0`, else `q - 1` for `b > 0` and `q + 1` for `b < 0`.
+fn euclidean_div(a: ir::Expr, b: ir::Expr) -> ir::Expr {
+    let q = ir::Expr::binary(ir::BinOp::Div, a.clone(), b.clone());
+    let r = ir::Expr::binary(ir::BinOp::Mod, a, b.clone());
+    let negative = ir::Expr::binary(ir::BinOp::Lt, r, ir::Expr::int(0));
+    let positive_b = ir::Expr::binary(ir::BinOp::Gt, b, ir::Expr::int(0));
+    let down = ir::Expr::binary(ir::BinOp::Sub, q.clone(), ir::Expr::int(1));
+    let up = ir::Expr::binary(ir::BinOp::Add, q.clone(), ir::Expr::int(1));
+    ir::Expr::ite(negative, ir::Expr::ite(positive_b, down, up), q)
+}
+
+/// Euclidean remainder (`0 <= a mod b < |b|`): C's `a % b`, plus `|b|` when negative.
+fn euclidean_mod(a: ir::Expr, b: ir::Expr) -> ir::Expr {
+    let r = ir::Expr::binary(ir::BinOp::Mod, a, b.clone());
+    let negative = ir::Expr::binary(ir::BinOp::Lt, r.clone(), ir::Expr::int(0));
+    let positive_b = ir::Expr::binary(ir::BinOp::Gt, b.clone(), ir::Expr::int(0));
+    let plus = ir::Expr::binary(ir::BinOp::Add, r.clone(), b.clone());
+    let minus = ir::Expr::binary(ir::BinOp::Sub, r.clone(), b);
+    ir::Expr::ite(negative, ir::Expr::ite(positive_b, plus, minus), r)
+}
+
+/// The globals read under `old(…)` in `e` (names in `globals`).
+pub fn old_globals(e: &Expr, globals: &HashMap<String, Ty>, out: &mut Vec<String>) {
+    walk(e, false, &mut |name, old| {
+        if old && globals.contains_key(name) && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    });
+}
+
+fn walk(e: &Expr, old: bool, f: &mut impl FnMut(&str, bool)) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) => {}
+        ExprKind::Var(n) => f(&n.name, old),
+        ExprKind::Old(inner) => walk(inner, true, f),
+        ExprKind::Unary(_, a) => walk(a, old, f),
+        ExprKind::Binary(_, a, b) => {
+            walk(a, old, f);
+            walk(b, old, f);
+        }
+        ExprKind::Ite(a, b, c) => {
+            walk(a, old, f);
+            walk(b, old, f);
+            walk(c, old, f);
+        }
+        ExprKind::Apply(_, args) => args.iter().for_each(|a| walk(a, old, f)),
+    })
+}

@@ -1,0 +1,42 @@
+//! The Boogie 2 front end: a `.bpl` file to an IR program (the language of "This is
+//! Boogie 2", read as CORRAL reads it; docs/boogie.md lists what is supported).
+//!
+//! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`to_ir`] (names, types,
+//! contracts, the entry; statements in [`stmt`], expressions in [`expr`]) → an IR program
+//! that passes `boogie_like::verify`.
+//!
+//! Guarantees: [`translate`] never panics; a program outside the supported subset gets one
+//! [`Diagnostic`] at the construct ("unsupported: …"), a malformed one a diagnostic saying
+//! what was expected.
+
+pub mod ast;
+pub mod expr;
+pub mod lexer;
+pub mod parser;
+pub mod stmt;
+pub mod to_ir;
+
+use crate::diagnostics::Diagnostic;
+use crate::span::{SourceFile, Span};
+use boogie_like::ir::Program as IrProgram;
+
+/// Parses and translates the Boogie program in `file`; `entry` names the entry procedure
+/// (else the one marked `{:entrypoint}`, else `main`).
+pub fn translate(file: &SourceFile, entry: Option<&str>) -> Result<IrProgram, Diagnostic> {
+    let program = parser::parse(&file.text)?;
+    to_ir::translate(&program, file, entry)
+}
+
+/// Whether `name` is a Boogie file (`.bpl`).
+pub fn is_boogie_file(name: &str) -> bool {
+    name.ends_with(".bpl")
+}
+
+/// The error for a Boogie construct the front end does not support (yet).
+pub fn unsupported(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("unsupported: {what}"),
+        "not supported by horef-si's Boogie front end (see docs/boogie.md)",
+    )
+}

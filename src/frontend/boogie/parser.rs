@@ -1,0 +1,855 @@
+//! Parses Boogie 2 tokens into the syntax tree ([`super::ast`]).
+//!
+//! Guarantees: the parser never panics; an error is one [`Diagnostic`] at the offending token
+//! saying what was expected and what was found, or naming the Boogie construct that is not
+//! supported yet ("unsupported: …"). Attributes `{:name …}` are accepted wherever Boogie
+//! allows them; their integer arguments are kept, other arguments skipped. Nesting deeper
+//! than [`MAX_NESTING`] is an error, so nothing overflows the stack.
+
+use super::ast::*;
+use super::lexer::{Tok, Token, lex};
+use super::unsupported;
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+
+/// How deep expressions and statements may nest.
+pub const MAX_NESTING: usize = 500;
+
+type PResult<T> = Result<T, Diagnostic>;
+
+/// Parses a whole Boogie file.
+pub fn parse(text: &str) -> PResult<Program> {
+    let tokens = lex(text)?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        depth: 0,
+    };
+    let mut program = Program::default();
+    while parser.peek() != &Tok::Eof {
+        parser.decl(&mut program)?;
+    }
+    Ok(program)
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.tokens[self.pos.min(self.tokens.len() - 1)].tok
+    }
+
+    fn peek_at(&self, ahead: usize) -> &Tok {
+        &self.tokens[(self.pos + ahead).min(self.tokens.len() - 1)].tok
+    }
+
+    fn span(&self) -> Span {
+        self.tokens[self.pos.min(self.tokens.len() - 1)].span
+    }
+
+    fn prev_span(&self) -> Span {
+        self.tokens[self.pos.saturating_sub(1)].span
+    }
+
+    fn bump(&mut self) -> Tok {
+        let tok = self.peek().clone();
+        if self.pos < self.tokens.len() - 1 {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(q) if *q == p)
+    }
+
+    fn is_keyword(&self, k: &str) -> bool {
+        matches!(self.peek(), Tok::Keyword(q) if *q == k)
+    }
+
+    fn eat_punct(&mut self, p: &str) -> bool {
+        let here = self.is_punct(p);
+        if here {
+            self.bump();
+        }
+        here
+    }
+
+    fn eat_keyword(&mut self, k: &str) -> bool {
+        let here = self.is_keyword(k);
+        if here {
+            self.bump();
+        }
+        here
+    }
+
+    fn expected(&self, what: &str) -> Diagnostic {
+        Diagnostic::error(
+            self.span(),
+            format!("expected {what}, found {}", self.peek()),
+            format!("expected {what}"),
+        )
+    }
+
+    fn punct(&mut self, p: &str) -> PResult<()> {
+        if self.eat_punct(p) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("`{p}`")))
+        }
+    }
+
+    fn keyword(&mut self, k: &str) -> PResult<()> {
+        if self.eat_keyword(k) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("`{k}`")))
+        }
+    }
+
+    fn ident(&mut self) -> PResult<Ident> {
+        match self.peek().clone() {
+            Tok::Ident(name) => {
+                let span = self.span();
+                self.bump();
+                Ok(Ident { name, span })
+            }
+            _ => Err(self.expected("an identifier")),
+        }
+    }
+
+    fn idents(&mut self) -> PResult<Vec<Ident>> {
+        let mut names = vec![self.ident()?];
+        while self.eat_punct(",") {
+            names.push(self.ident()?);
+        }
+        Ok(names)
+    }
+
+    fn nest<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return Err(Diagnostic::error(
+                self.span(),
+                format!("the program nests deeper than {MAX_NESTING} levels here"),
+                "too deep",
+            ));
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
+    // ----- attributes -----
+
+    fn attrs(&mut self) -> PResult<Vec<Attr>> {
+        let mut attrs = Vec::new();
+        while self.is_punct("{:") {
+            attrs.push(self.attr()?);
+        }
+        Ok(attrs)
+    }
+
+    /// `{:name args}`: integer arguments kept, everything else skipped up to the matching `}`.
+    fn attr(&mut self) -> PResult<Attr> {
+        let open = self.span();
+        self.punct("{:")?;
+        let name = match self.peek().clone() {
+            Tok::Ident(name) => Ident {
+                name,
+                span: self.span(),
+            },
+            Tok::Keyword(k) => Ident {
+                name: k.into(),
+                span: self.span(),
+            },
+            _ => return Err(self.expected("an attribute name")),
+        };
+        self.bump();
+        let mut ints = Vec::new();
+        let mut depth = 1usize;
+        loop {
+            match self.bump() {
+                Tok::Punct("{:") | Tok::Punct("{") => depth += 1,
+                Tok::Punct("}") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(Attr { name, ints });
+                    }
+                }
+                Tok::Int(i) if depth == 1 => ints.push(i),
+                Tok::Eof => {
+                    return Err(Diagnostic::error(
+                        open,
+                        "unterminated attribute: expected `}`",
+                        "attribute starts here",
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ----- declarations -----
+
+    fn decl(&mut self, program: &mut Program) -> PResult<()> {
+        let start = self.span();
+        match self.peek().clone() {
+            Tok::Keyword("var") => {
+                self.bump();
+                self.attrs()?;
+                let bindings = self.bindings()?;
+                self.no_where()?;
+                self.punct(";")?;
+                program.globals.extend(bindings);
+            }
+            Tok::Keyword("const") => self.const_decl(program)?,
+            Tok::Keyword("axiom") => {
+                self.bump();
+                self.attrs()?;
+                let e = self.expr()?;
+                self.punct(";")?;
+                program.axioms.push(e);
+            }
+            Tok::Keyword("procedure") => {
+                self.bump();
+                let p = self.procedure()?;
+                program.procs.push(p);
+            }
+            Tok::Keyword("implementation") => {
+                self.bump();
+                let i = self.implementation()?;
+                program.impls.push(i);
+            }
+            Tok::Keyword("function") => {
+                self.bump();
+                let f = self.function()?;
+                program.functions.push(f);
+            }
+            Tok::Keyword("type") => {
+                return Err(unsupported(start, "type declarations (`type T;`)"));
+            }
+            _ => return Err(self.expected("a declaration (`var`, `const`, `axiom`, `function`, `procedure`, `implementation`)")),
+        }
+        Ok(())
+    }
+
+    fn no_where(&self) -> PResult<()> {
+        if self.is_keyword("where") {
+            return Err(unsupported(self.span(), "`where` clauses"));
+        }
+        Ok(())
+    }
+
+    fn const_decl(&mut self, program: &mut Program) -> PResult<()> {
+        self.bump();
+        self.attrs()?;
+        let unique = self.eat_keyword("unique");
+        let bindings = self.bindings()?;
+        if self.is_keyword("extends") || self.is_keyword("complete") {
+            return Err(unsupported(self.span(), "order specifications (`extends`)"));
+        }
+        self.punct(";")?;
+        program.consts.extend(
+            bindings
+                .into_iter()
+                .map(|binding| Const { binding, unique }),
+        );
+        Ok(())
+    }
+
+    fn function(&mut self) -> PResult<Function> {
+        self.attrs()?;
+        let name = self.ident()?;
+        self.type_params()?;
+        self.punct("(")?;
+        let params = if self.is_punct(")") {
+            Vec::new()
+        } else {
+            self.bindings()?
+        };
+        self.punct(")")?;
+        let result = if self.eat_keyword("returns") {
+            self.punct("(")?;
+            if matches!(self.peek(), Tok::Ident(_)) && matches!(self.peek_at(1), Tok::Punct(":")) {
+                self.bump();
+                self.bump();
+            }
+            let ty = self.ty()?;
+            self.punct(")")?;
+            ty
+        } else {
+            self.punct(":")?;
+            self.ty()?
+        };
+        if self.eat_punct(";") {
+            return Err(unsupported(
+                name.span,
+                "uninterpreted functions (a `function` without a body)",
+            ));
+        }
+        self.punct("{")?;
+        let body = self.expr()?;
+        self.punct("}")?;
+        Ok(Function {
+            name,
+            params,
+            result,
+            body,
+        })
+    }
+
+    fn type_params(&self) -> PResult<()> {
+        if self.is_punct("<") {
+            return Err(unsupported(self.span(), "type parameters"));
+        }
+        Ok(())
+    }
+
+    fn signature(&mut self) -> PResult<(Vec<Binding>, Vec<Binding>)> {
+        self.type_params()?;
+        self.punct("(")?;
+        let ins = self.opt_bindings(")")?;
+        self.punct(")")?;
+        let outs = if self.eat_keyword("returns") {
+            self.punct("(")?;
+            let outs = self.opt_bindings(")")?;
+            self.punct(")")?;
+            outs
+        } else {
+            Vec::new()
+        };
+        Ok((ins, outs))
+    }
+
+    fn procedure(&mut self) -> PResult<Procedure> {
+        let attrs = self.attrs()?;
+        let name = self.ident()?;
+        let (ins, outs) = self.signature()?;
+        let mut specs = Vec::new();
+        let bodiless = self.eat_punct(";");
+        while let Some(spec) = self.spec()? {
+            specs.push(spec);
+        }
+        let body = if bodiless || !self.is_punct("{") {
+            None
+        } else {
+            Some(self.body()?)
+        };
+        if !bodiless && body.is_none() && specs.is_empty() {
+            return Err(self.expected("`;` or a procedure body `{`"));
+        }
+        Ok(Procedure {
+            name,
+            attrs,
+            ins,
+            outs,
+            specs,
+            body,
+        })
+    }
+
+    fn spec(&mut self) -> PResult<Option<Spec>> {
+        let free = self.eat_keyword("free");
+        let spec = match self.peek() {
+            Tok::Keyword("requires") => {
+                self.bump();
+                self.attrs()?;
+                Spec::Requires {
+                    free,
+                    cond: self.expr()?,
+                }
+            }
+            Tok::Keyword("ensures") => {
+                self.bump();
+                self.attrs()?;
+                Spec::Ensures {
+                    free,
+                    cond: self.expr()?,
+                }
+            }
+            Tok::Keyword("modifies") => {
+                self.bump();
+                let names = if self.is_punct(";") {
+                    Vec::new()
+                } else {
+                    self.idents()?
+                };
+                Spec::Modifies(names)
+            }
+            _ if free => {
+                return Err(self.expected("`requires`, `ensures` or `modifies` after `free`"));
+            }
+            _ => return Ok(None),
+        };
+        self.punct(";")?;
+        Ok(Some(spec))
+    }
+
+    fn implementation(&mut self) -> PResult<Implementation> {
+        self.attrs()?;
+        let name = self.ident()?;
+        let (ins, outs) = self.signature()?;
+        let body = self.body()?;
+        Ok(Implementation {
+            name,
+            ins,
+            outs,
+            body,
+        })
+    }
+
+    fn body(&mut self) -> PResult<Body> {
+        self.punct("{")?;
+        let mut locals = Vec::new();
+        while self.eat_keyword("var") {
+            self.attrs()?;
+            locals.extend(self.bindings()?);
+            self.no_where()?;
+            self.punct(";")?;
+        }
+        let stmts = self.stmts()?;
+        self.punct("}")?;
+        Ok(Body { locals, stmts })
+    }
+
+    fn opt_bindings(&mut self, close: &str) -> PResult<Vec<Binding>> {
+        if self.is_punct(close) {
+            Ok(Vec::new())
+        } else {
+            self.bindings()
+        }
+    }
+
+    /// `x, y: int, z: bool` (attributes allowed before each group).
+    fn bindings(&mut self) -> PResult<Vec<Binding>> {
+        let mut out = Vec::new();
+        loop {
+            self.attrs()?;
+            let names = self.idents()?;
+            self.punct(":")?;
+            let ty = self.ty()?;
+            self.no_where()?;
+            out.extend(names.into_iter().map(|name| Binding { name, ty }));
+            if !self.eat_punct(",") {
+                return Ok(out);
+            }
+        }
+    }
+
+    fn ty(&mut self) -> PResult<Ty> {
+        let span = self.span();
+        match self.peek().clone() {
+            Tok::Keyword("int") => {
+                self.bump();
+                Ok(Ty::Int)
+            }
+            Tok::Keyword("bool") => {
+                self.bump();
+                Ok(Ty::Bool)
+            }
+            Tok::Keyword("real") => Err(unsupported(span, "the type `real`")),
+            Tok::Punct("[") | Tok::Punct("<") => Err(unsupported(span, "map types (`[int]int`)")),
+            Tok::Ident(n) if n.starts_with("bv") && n[2..].parse::<u32>().is_ok() => {
+                Err(unsupported(span, "bit-vector types"))
+            }
+            Tok::Ident(n) => Err(unsupported(
+                span,
+                &format!("the type `{n}` (declared types `type T;`)"),
+            )),
+            _ => Err(self.expected("a type (`int`, `bool`)")),
+        }
+    }
+
+    // ----- statements -----
+
+    fn block(&mut self) -> PResult<Vec<Stmt>> {
+        self.punct("{")?;
+        let stmts = self.nest(Self::stmts)?;
+        self.punct("}")?;
+        Ok(stmts)
+    }
+
+    fn stmts(&mut self) -> PResult<Vec<Stmt>> {
+        let mut stmts = Vec::new();
+        while !self.is_punct("}") && self.peek() != &Tok::Eof {
+            stmts.push(self.stmt()?);
+        }
+        Ok(stmts)
+    }
+
+    fn stmt(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        let kind = self.stmt_kind()?;
+        Ok(Stmt {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn stmt_kind(&mut self) -> PResult<StmtKind> {
+        let start = self.span();
+        let kind = match self.peek().clone() {
+            Tok::Ident(_) if matches!(self.peek_at(1), Tok::Punct(":")) => {
+                let label = self.ident()?;
+                self.bump();
+                return Ok(StmtKind::Label(label));
+            }
+            Tok::Ident(_) => self.assign()?,
+            Tok::Keyword("havoc") => {
+                self.bump();
+                StmtKind::Havoc(self.idents()?)
+            }
+            Tok::Keyword("assume") => {
+                self.bump();
+                self.attrs()?;
+                StmtKind::Assume(self.expr()?)
+            }
+            Tok::Keyword("assert") => {
+                self.bump();
+                self.attrs()?;
+                StmtKind::Assert(self.expr()?)
+            }
+            Tok::Keyword("call") => self.call()?,
+            Tok::Keyword("if") => return self.if_stmt(),
+            Tok::Keyword("while") => return self.while_stmt(),
+            Tok::Keyword("break") => {
+                self.bump();
+                if let Tok::Ident(_) = self.peek() {
+                    return Err(unsupported(self.span(), "`break` with a label"));
+                }
+                StmtKind::Break
+            }
+            Tok::Keyword("return") => {
+                self.bump();
+                StmtKind::Return
+            }
+            Tok::Keyword("goto") => {
+                self.bump();
+                StmtKind::Goto(self.idents()?)
+            }
+            Tok::Punct("{") => {
+                return Err(unsupported(start, "nested blocks `{ … }` as statements"));
+            }
+            Tok::Keyword(k @ ("async" | "par" | "yield")) => {
+                return Err(unsupported(start, &format!("`{k}` (concurrency)")));
+            }
+            _ => return Err(self.expected("a statement")),
+        };
+        self.punct(";")?;
+        Ok(kind)
+    }
+
+    fn assign(&mut self) -> PResult<StmtKind> {
+        let mut lhs = Vec::new();
+        loop {
+            lhs.push(self.ident()?);
+            if self.is_punct("[") {
+                return Err(unsupported(self.span(), "map assignments `m[i] := e`"));
+            }
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        self.punct(":=")?;
+        let mut rhs = vec![self.expr()?];
+        while self.eat_punct(",") {
+            rhs.push(self.expr()?);
+        }
+        Ok(StmtKind::Assign(lhs, rhs))
+    }
+
+    fn call(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        self.attrs()?;
+        if self.is_keyword("forall") {
+            return Err(unsupported(self.span(), "`call forall`"));
+        }
+        let first = self.ident()?;
+        let (outs, proc) = if self.is_punct("(") {
+            (Vec::new(), first)
+        } else {
+            let mut outs = vec![first];
+            while self.eat_punct(",") {
+                outs.push(self.ident()?);
+            }
+            self.punct(":=")?;
+            (outs, self.ident()?)
+        };
+        self.punct("(")?;
+        let args = self.exprs(")")?;
+        self.punct(")")?;
+        Ok(StmtKind::Call { outs, proc, args })
+    }
+
+    fn guard(&mut self) -> PResult<Option<Expr>> {
+        self.punct("(")?;
+        let guard = if self.is_punct("*") && matches!(self.peek_at(1), Tok::Punct(")")) {
+            self.bump();
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.punct(")")?;
+        Ok(guard)
+    }
+
+    fn if_stmt(&mut self) -> PResult<StmtKind> {
+        self.keyword("if")?;
+        let cond = self.guard()?;
+        let then = self.block()?;
+        let else_ = if !self.eat_keyword("else") {
+            Vec::new()
+        } else if self.is_keyword("if") {
+            vec![self.nest(Self::stmt)?]
+        } else {
+            self.block()?
+        };
+        Ok(StmtKind::If { cond, then, else_ })
+    }
+
+    fn while_stmt(&mut self) -> PResult<StmtKind> {
+        self.keyword("while")?;
+        let cond = self.guard()?;
+        let mut invariants = Vec::new();
+        loop {
+            let free = self.eat_keyword("free");
+            if !self.eat_keyword("invariant") {
+                if free {
+                    return Err(self.expected("`invariant` after `free`"));
+                }
+                break;
+            }
+            self.attrs()?;
+            let cond = self.expr()?;
+            self.punct(";")?;
+            invariants.push(Invariant { free, cond });
+        }
+        let body = self.block()?;
+        Ok(StmtKind::While {
+            cond,
+            invariants,
+            body,
+        })
+    }
+
+    // ----- expressions (Boogie 2 precedence, lowest first) -----
+
+    fn exprs(&mut self, close: &str) -> PResult<Vec<Expr>> {
+        let mut out = Vec::new();
+        if self.is_punct(close) {
+            return Ok(out);
+        }
+        out.push(self.expr()?);
+        while self.eat_punct(",") {
+            out.push(self.expr()?);
+        }
+        Ok(out)
+    }
+
+    pub fn expr(&mut self) -> PResult<Expr> {
+        self.nest(Self::equiv)
+    }
+
+    fn binary(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+        let span = lhs.span.to(rhs.span);
+        Expr {
+            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            span,
+        }
+    }
+
+    /// `<==>`, associative.
+    fn equiv(&mut self) -> PResult<Expr> {
+        let mut lhs = self.implies()?;
+        while self.eat_punct("<==>") {
+            let rhs = self.implies()?;
+            lhs = Self::binary(BinOp::Iff, lhs, rhs);
+        }
+        Ok(lhs)
+    }
+
+    /// `==>`, right-associative (`<==` is not supported).
+    fn implies(&mut self) -> PResult<Expr> {
+        let lhs = self.logic()?;
+        if self.is_punct("<==") {
+            return Err(unsupported(self.span(), "explies `<==`"));
+        }
+        if self.eat_punct("==>") {
+            let rhs = self.nest(Self::implies)?;
+            return Ok(Self::binary(BinOp::Implies, lhs, rhs));
+        }
+        Ok(lhs)
+    }
+
+    /// `&&` chains or `||` chains; mixing them needs parentheses.
+    fn logic(&mut self) -> PResult<Expr> {
+        let mut lhs = self.relation()?;
+        let op = match self.peek() {
+            Tok::Punct("&&") => BinOp::And,
+            Tok::Punct("||") => BinOp::Or,
+            _ => return Ok(lhs),
+        };
+        let symbol = if op == BinOp::And { "&&" } else { "||" };
+        while self.eat_punct(symbol) {
+            let rhs = self.relation()?;
+            lhs = Self::binary(op, lhs, rhs);
+        }
+        if self.is_punct("&&") || self.is_punct("||") {
+            return Err(Diagnostic::error(
+                self.span(),
+                "`&&` and `||` mixed without parentheses",
+                "add parentheses",
+            ));
+        }
+        Ok(lhs)
+    }
+
+    fn relation(&mut self) -> PResult<Expr> {
+        let lhs = self.additive()?;
+        let op = match self.peek() {
+            Tok::Punct("==") => BinOp::Eq,
+            Tok::Punct("!=") => BinOp::Neq,
+            Tok::Punct("<") => BinOp::Lt,
+            Tok::Punct("<=") => BinOp::Le,
+            Tok::Punct(">") => BinOp::Gt,
+            Tok::Punct(">=") => BinOp::Ge,
+            Tok::Punct("<:") => return Err(unsupported(self.span(), "partial orders `<:`")),
+            _ => return Ok(lhs),
+        };
+        self.bump();
+        let rhs = self.additive()?;
+        Ok(Self::binary(op, lhs, rhs))
+    }
+
+    fn additive(&mut self) -> PResult<Expr> {
+        let mut lhs = self.multiplicative()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("+") => BinOp::Add,
+                Tok::Punct("-") => BinOp::Sub,
+                Tok::Punct("++") => {
+                    return Err(unsupported(self.span(), "bit-vector concatenation `++`"));
+                }
+                _ => return Ok(lhs),
+            };
+            self.bump();
+            let rhs = self.multiplicative()?;
+            lhs = Self::binary(op, lhs, rhs);
+        }
+    }
+
+    fn multiplicative(&mut self) -> PResult<Expr> {
+        let mut lhs = self.unary()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("*") => BinOp::Mul,
+                Tok::Keyword("div") => BinOp::Div,
+                Tok::Keyword("mod") => BinOp::Mod,
+                Tok::Punct("/") => return Err(unsupported(self.span(), "real division `/`")),
+                Tok::Punct("%") => {
+                    return Err(unsupported(
+                        self.span(),
+                        "`%` (Boogie's integer remainder is `mod`)",
+                    ));
+                }
+                _ => return Ok(lhs),
+            };
+            self.bump();
+            let rhs = self.unary()?;
+            lhs = Self::binary(op, lhs, rhs);
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        let op = match self.peek() {
+            Tok::Punct("-") => UnOp::Neg,
+            Tok::Punct("!") => UnOp::Not,
+            _ => return self.postfix(),
+        };
+        self.bump();
+        let arg = self.nest(Self::unary)?;
+        let span = start.to(arg.span);
+        Ok(Expr {
+            kind: ExprKind::Unary(op, Box::new(arg)),
+            span,
+        })
+    }
+
+    fn postfix(&mut self) -> PResult<Expr> {
+        let e = self.atom()?;
+        if self.is_punct("[") {
+            return Err(unsupported(self.span(), "map select and update `m[i]`"));
+        }
+        Ok(e)
+    }
+
+    fn atom(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        let kind = match self.peek().clone() {
+            Tok::Int(i) => {
+                self.bump();
+                ExprKind::Int(i)
+            }
+            Tok::Keyword("true") => {
+                self.bump();
+                ExprKind::Bool(true)
+            }
+            Tok::Keyword("false") => {
+                self.bump();
+                ExprKind::Bool(false)
+            }
+            Tok::Keyword("old") => {
+                self.bump();
+                self.punct("(")?;
+                let e = self.expr()?;
+                self.punct(")")?;
+                ExprKind::Old(Box::new(e))
+            }
+            Tok::Keyword("if") => {
+                self.bump();
+                let c = self.expr()?;
+                self.keyword("then")?;
+                let t = self.expr()?;
+                self.keyword("else")?;
+                let e = self.expr()?;
+                ExprKind::Ite(Box::new(c), Box::new(t), Box::new(e))
+            }
+            Tok::Ident(_) => {
+                let name = self.ident()?;
+                if self.eat_punct("(") {
+                    let args = self.exprs(")")?;
+                    self.punct(")")?;
+                    ExprKind::Apply(name, args)
+                } else {
+                    ExprKind::Var(name)
+                }
+            }
+            Tok::Punct("(") => {
+                self.bump();
+                if self.is_keyword("forall")
+                    || self.is_keyword("exists")
+                    || self.is_keyword("lambda")
+                {
+                    return Err(unsupported(self.span(), "quantifiers and lambdas"));
+                }
+                let e = self.expr()?;
+                self.punct(")")?;
+                return Ok(Expr {
+                    kind: e.kind,
+                    span: start.to(self.prev_span()),
+                });
+            }
+            _ => return Err(self.expected("an expression")),
+        };
+        Ok(Expr {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+}

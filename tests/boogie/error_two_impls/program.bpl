@@ -1,0 +1,3 @@
+procedure {:entrypoint} main();
+implementation main() { }
+implementation main() { }

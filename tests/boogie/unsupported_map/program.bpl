@@ -1,0 +1,2 @@
+var m: [int]int;
+procedure {:entrypoint} main() { }

@@ -1,0 +1,2 @@
+type T;
+procedure {:entrypoint} main() { }

@@ -1,0 +1,107 @@
+//! Our Boogie programs (`tests/boogie/<name>/program.bpl`, CORRAL-style: one folder each,
+//! the expected answer and the bound it depends on in `expected.txt`) through the Boogie
+//! front end and the same engine as `horef-si verify`. Needs `z3` on PATH.
+//!
+//! - `verdict: bug within N`: a bug confirmed by replay at depth N, none at N - 1;
+//! - `verdict: safe up to K`: no bug at depth K (VERIFIED, being stronger, also passes);
+//! - `verdict: verified`: VERIFIED at depth 5;
+//! - `error: TEXT`: the front end rejects the program with a message containing TEXT.
+
+use horef_si::engine::verdict::Verdict;
+use horef_si::engine::{Options, verify_ir};
+use horef_si::frontend::boogie::translate;
+use horef_si::span::SourceFile;
+use std::path::{Path, PathBuf};
+
+fn verdict(program: &boogie_like::Program, depth: u32) -> Verdict {
+    let options = Options {
+        max_depth: depth,
+        ..Options::default()
+    };
+    verify_ir(program, &options).verdict
+}
+
+fn folders() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/boogie");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("tests/boogie")
+        .flatten()
+        .map(|d| d.path())
+        .filter(|p| p.join("program.bpl").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+fn check_folder(dir: &Path) -> Result<(), String> {
+    let name = dir
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .to_string();
+    let text = std::fs::read_to_string(dir.join("program.bpl")).map_err(|e| e.to_string())?;
+    let expected = std::fs::read_to_string(dir.join("expected.txt")).map_err(|e| e.to_string())?;
+    let line = expected
+        .lines()
+        .find(|l| l.starts_with("verdict: ") || l.starts_with("error: "))
+        .ok_or(format!("{name}: no verdict or error line"))?;
+    let file = SourceFile::new(format!("{name}/program.bpl"), text);
+    let translated = translate(&file, None);
+    if let Some(wanted) = line.strip_prefix("error: ") {
+        return match translated {
+            Err(d) if d.message.contains(wanted) => Ok(()),
+            Err(d) => Err(format!(
+                "{name}: expected an error with `{wanted}`, got `{}`",
+                d.message
+            )),
+            Ok(_) => Err(format!(
+                "{name}: expected an error with `{wanted}`, the program translated"
+            )),
+        };
+    }
+    let program = translated.map_err(|d| format!("{name}: {}", d.render(&file)))?;
+    let words: Vec<&str> = line["verdict: ".len()..].split_whitespace().collect();
+    match words.as_slice() {
+        ["verified"] => expect(&name, 5, verdict(&program, 5), |v| *v == Verdict::Verified),
+        ["bug", "within", n] => {
+            let n: u32 = n.parse().map_err(|_| format!("{name}: bad depth"))?;
+            expect(&name, n, verdict(&program, n), |v| {
+                matches!(v, Verdict::Bug { .. })
+            })?;
+            if n == 0 {
+                return Ok(());
+            }
+            expect(&name, n - 1, verdict(&program, n - 1), |v| {
+                matches!(v, Verdict::SafeUpTo { .. })
+            })
+        }
+        ["safe", "up", "to", k] => {
+            let k: u32 = k.parse().map_err(|_| format!("{name}: bad depth"))?;
+            expect(&name, k, verdict(&program, k), |v| {
+                matches!(v, Verdict::SafeUpTo { .. } | Verdict::Verified)
+            })
+        }
+        other => Err(format!("{name}: unknown verdict {other:?}")),
+    }
+}
+
+fn expect(
+    name: &str,
+    depth: u32,
+    got: Verdict,
+    ok: impl Fn(&Verdict) -> bool,
+) -> Result<(), String> {
+    if ok(&got) {
+        Ok(())
+    } else {
+        Err(format!("{name} at depth {depth}: got {got:?}"))
+    }
+}
+
+#[test]
+fn every_boogie_program_gets_its_expected_answer() {
+    let dirs = folders();
+    let failures: Vec<String> = dirs.iter().filter_map(|d| check_folder(d).err()).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(dirs.len() >= 25, "only {} Boogie programs", dirs.len());
+}
