@@ -12,6 +12,7 @@ pub mod formula;
 pub mod groups;
 pub mod houdini;
 pub mod proof;
+pub mod replay_search;
 pub mod report;
 pub mod resources;
 pub mod tree_size;

@@ -145,32 +145,65 @@ pub fn confirm_ir(
         fuel: REPLAY_FUEL,
         trace: true,
     };
-    let run = match boogie_like::run(ir, &values, &config) {
-        Ok(run) => run,
-        Err(e) => return unconfirmed(format!("the replay stopped: {e}")),
+    let (run, choices) = match replay_ir(ir, &values, &config, failure) {
+        Ok(found) => found,
+        Err(verdict) => return verdict,
     };
     let boogie_like::Outcome::Failure { source, proc, .. } = run.outcome else {
         return unconfirmed(format!("the replay did not fail: {}", run.summary(ir)));
     };
-    if failure.is_some() && source != failure {
-        return unconfirmed(format!(
-            "the replay fails at {source:?}, the model at {failure:?}"
-        ));
-    }
     let entry = ir.entrypoint().expect("internal error: entry");
     let names = ir.procs[entry]
         .params
         .iter()
         .map(|p| ir.procs[entry].locals[*p].name.clone());
+    let mut shown: Vec<(String, String)> = names
+        .zip(&values)
+        .map(|(n, v)| (n, v.display(ir)))
+        .collect();
+    shown.extend(choices.iter().map(|c| choice_shown(ir, c)));
     Verdict::Bug {
-        inputs: names
-            .zip(&values)
-            .map(|(n, v)| (n, v.display(ir)))
-            .collect(),
+        inputs: shown,
         failure: source.map_or_else(|| format!("in {}", ir.procs[proc].name), |p| p.to_string()),
         kind: "assert".to_string(),
         trace: ir_stack(ir, &run.trace),
     }
+}
+
+/// The replay on the model's inputs; when it does not fail at the model's failure, a search
+/// over the `havoc` choices below the entry ([`super::replay_search`]) with the choices made.
+fn replay_ir(
+    ir: &IrProgram,
+    values: &[boogie_like::Value],
+    config: &boogie_like::RunConfig,
+    failure: Option<SourcePos>,
+) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), Verdict> {
+    let run = boogie_like::run(ir, values, config);
+    if let Ok(run) = &run
+        && let boogie_like::Outcome::Failure { source, .. } = run.outcome
+        && (failure.is_none() || source == failure)
+    {
+        return Ok((run.clone(), Vec::new()));
+    }
+    if let Some(found) = super::replay_search::search(ir, values, config, failure) {
+        return Ok((found.run, found.choices));
+    }
+    Err(match run {
+        Err(e) => unconfirmed(format!("the replay stopped: {e}")),
+        Ok(run) => match run.outcome {
+            boogie_like::Outcome::Failure { source, .. } => unconfirmed(format!(
+                "the replay fails at {source:?}, the model at {failure:?}"
+            )),
+            _ => unconfirmed(format!("the replay did not fail: {}", run.summary(ir))),
+        },
+    })
+}
+
+/// A havocked value of the replay as `proc:var = value`.
+fn choice_shown(ir: &IrProgram, choice: &super::replay_search::Choice) -> (String, String) {
+    let proc = &ir.procs[choice.proc];
+    let var = ir.var_name(proc, choice.var).unwrap_or("?");
+    (format!("{}:{var}", proc.name), choice.value.display(ir))
 }
 
 fn ir_value(ir: &IrProgram, value: &ModelValue) -> Option<boogie_like::Value> {

@@ -1,0 +1,7 @@
+procedure {:entrypoint} main(x: int)
+{
+  if (x > 0) {
+    assume false;
+    assert false;
+  }
+}

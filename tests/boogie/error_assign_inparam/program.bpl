@@ -1,0 +1,1 @@
+procedure {:entrypoint} main(x: int) { x := 1; }

@@ -1,0 +1,1 @@
+procedure {:entrypoint} main() { goto Nowhere; }

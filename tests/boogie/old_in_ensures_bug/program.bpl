@@ -1,0 +1,13 @@
+var balance: int;
+procedure {:entrypoint} main(amount: int)
+{
+  balance := 10;
+  call withdraw(amount);
+  assert balance >= 0;
+}
+procedure withdraw(amount: int)
+  modifies balance;
+  ensures balance == old(balance) - amount;
+{
+  balance := balance - amount;
+}

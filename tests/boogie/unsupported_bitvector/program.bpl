@@ -1,0 +1,2 @@
+var x: bv32;
+procedure {:entrypoint} main() { }

@@ -1,0 +1,1 @@
+procedure {:entrypoint} main() { assert (forall i: int :: i == i); }
