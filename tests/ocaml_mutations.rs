@@ -49,14 +49,7 @@ const WORDS: &[&str] = &[
 ];
 
 fn programs() -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(common::tests_dir().join("ocaml"))
-        .expect("tests/ocaml")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .collect();
-    paths.sort();
-    paths
+    common::ocaml_programs()
 }
 
 /// `text` with `count` word-level mutations drawn from `rng`.

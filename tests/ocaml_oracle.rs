@@ -8,6 +8,8 @@
 //! Without `ocaml` on PATH when the tests were built, the test is ignored (not passed); CI
 //! installs it (`.ci/run`).
 
+mod common;
+
 use horef_si::frontend::ocaml::{ast, infer, parser, types::Ty};
 use horef_si::frontend::{Checked, load};
 use horef_si::interp::{self, FailureKind, Outcome, RunConfig, Value};
@@ -21,15 +23,7 @@ use std::process::Command;
 const MAX_RUNS: usize = 150;
 
 fn programs() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocaml");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/ocaml")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .collect();
-    paths.sort();
-    paths
+    common::ocaml_programs()
 }
 
 /// The OCaml types of the entry's parameters (the last top-level `main`).

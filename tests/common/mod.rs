@@ -52,6 +52,18 @@ pub fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
+/// Our OCaml test programs (`tests/ocaml/*.ml`), sorted by path.
+pub fn ocaml_programs() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(tests_dir().join("ocaml"))
+        .expect("tests/ocaml")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// Runs `horef-si` with `args` (no stdin), failing the test if it runs past [`TIME_LIMIT`].
 pub fn horef_si<I, S>(args: I) -> CliRun
 where
