@@ -36,6 +36,7 @@ use crate::progress_line::ProgressLine;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -139,6 +140,17 @@ pub enum Command {
         /// An input of `Main`, as name=value (repeat for each parameter).
         #[arg(long = "arg", value_name = "NAME=VALUE", conflicts_with = "witness")]
         args: Vec<String>,
+        /// The next value of a fresh input (`read_int ()`, `Random.int n`, `Random.bool ()`
+        /// in a `.ml` file), in the order the run evaluates them (repeat for each; once
+        /// they are used up, a fresh input is 0). `Random.int n` takes it modulo `n`.
+        #[arg(
+            long = "input",
+            value_name = "INT",
+            conflicts_with = "witness",
+            allow_hyphen_values = true,
+            value_parser = parse_int
+        )]
+        inputs: Vec<BigInt>,
         /// The deepest call depth a body may run at (`Main` runs at 0) [default: 10, or
         /// the witness's bound].
         #[arg(long, value_name = "K")]
@@ -273,6 +285,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         Command::Run {
             file,
             args,
+            inputs,
             max_depth,
             max_steps,
             trace,
@@ -285,7 +298,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
             match witness {
                 Some(witness) => run_witness(&file, &witness, max_depth, &config, strict),
-                None => run(&file, &args, &config, strict),
+                None => run(&file, (&args, &inputs), &config, strict),
             }
         }
         Command::Suite {
@@ -656,7 +669,12 @@ fn print_ir_file(file: &Path, stats: bool, entry: Option<&str>) -> ExitCode {
     }
 }
 
-fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions) -> ExitCode {
+fn run(
+    file: &Path,
+    (raw_args, fresh): (&[String], &[BigInt]),
+    config: &RunConfig,
+    strict: LoadOptions,
+) -> ExitCode {
     if is_ir_file(file) {
         return run_ir(file, raw_args, config, strict.entry);
     }
@@ -669,7 +687,7 @@ fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions
         .map(|a| split_arg(a))
         .collect::<Result<Vec<_>, _>>();
     match pairs {
-        Ok(pairs) => run_inputs(&checked, &pairs, config).0,
+        Ok(pairs) => run_inputs(&checked, (&pairs, fresh), config).0,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::Input
@@ -680,7 +698,7 @@ fn run(file: &Path, raw_args: &[String], config: &RunConfig, strict: LoadOptions
 /// Runs `Main` on `name = value` pairs and reports the run; also gives the outcome.
 fn run_inputs(
     checked: &Checked,
-    pairs: &[(String, String)],
+    (pairs, fresh): (&[(String, String)], &[BigInt]),
     config: &RunConfig,
 ) -> (ExitCode, Option<Outcome>) {
     let inputs = match main_inputs(&checked.program.main, pairs) {
@@ -690,7 +708,7 @@ fn run_inputs(
             return (ExitCode::Input, None);
         }
     };
-    let result = interp::run(&checked.program, &checked.info, &inputs, config);
+    let result = interp::run_fed(&checked.program, &checked.info, &inputs, fresh, config);
     for event in &result.trace {
         outln!("{}", describe_event(checked, event));
     }
@@ -727,7 +745,14 @@ fn run_witness(
         max_depth: max_depth.or(replay.max_depth).unwrap_or(config.max_depth),
         ..config.clone()
     };
-    match run_inputs(&checked, &replay.inputs, &config) {
+    let fresh = match witness_fresh_inputs(&checked, &replay) {
+        Ok(fresh) => fresh,
+        Err(message) => {
+            eprintln!("error: {}: {message}", witness_path.display());
+            return ExitCode::Input;
+        }
+    };
+    match run_inputs(&checked, (&replay.inputs, &fresh), &config) {
         (ExitCode::Failure, Some(Outcome::Failure { span, .. }))
             if replay.is_target(checked.file.line_col(span.start as usize)) =>
         {
@@ -746,6 +771,37 @@ fn run_witness(
             ExitCode::Inconclusive
         }
     }
+}
+
+/// The values of the witness's `function_return` waypoints at the program's fresh inputs
+/// (`read_int ()`, ...), in order.
+fn witness_fresh_inputs(checked: &Checked, replay: &replay::Replay) -> Result<Vec<BigInt>, String> {
+    let mut at_inputs = std::collections::HashSet::new();
+    for body in checked.program.bodies() {
+        crate::names::walk(body, &mut |e| {
+            if let crate::syntax::ast::ExprKind::Input { .. } = e.kind {
+                let last = e.span.end.saturating_sub(1).max(e.span.start);
+                let at = checked.file.line_col(last as usize);
+                at_inputs.insert((at.line, at.col));
+            }
+        });
+    }
+    replay
+        .returns
+        .iter()
+        .filter(|(line, col, _)| col.is_some_and(|c| at_inputs.contains(&(*line, c))))
+        .map(|(_, _, v)| {
+            v.parse::<BigInt>()
+                .map_err(|_| format!("a fresh input's value `{v}` is no integer"))
+        })
+        .collect()
+}
+
+/// An integer argument (`--input -3`).
+fn parse_int(text: &str) -> Result<BigInt, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not an integer"))
 }
 
 fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig, entry: Option<&str>) -> ExitCode {
@@ -868,6 +924,12 @@ fn describe_event(checked: &Checked, event: &TraceEvent) -> String {
                 indent = 2 * *depth as usize
             )
         }
+        TraceEvent::Input { span, value, depth } => format!(
+            "{:indent$}input {value} at {}, depth {depth}",
+            "",
+            checked.file.line_col(span.start as usize),
+            indent = 2 * *depth as usize
+        ),
         TraceEvent::Return {
             callee,
             value,

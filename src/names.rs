@@ -80,6 +80,7 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => vec![a, b],
         ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
         ExprKind::Raise { arg, .. } => arg.iter().map(|a| &**a).collect(),
+        ExprKind::Input { below } => below.iter().map(|b| &**b).collect(),
         ExprKind::Try { body, handlers } => std::iter::once(&**body)
             .chain(handlers.iter().map(|h| &h.body))
             .collect(),

@@ -296,6 +296,12 @@ impl<'p> Checker<'p> {
                 None
             }
             ExprKind::Try { body, handlers } => self.try_with(body, handlers, hint),
+            ExprKind::Input { below } => {
+                if let Some(below) = below {
+                    self.check(below, &Type::Int);
+                }
+                Some(Type::Int)
+            }
         }
     }
 

@@ -4,6 +4,12 @@
 //! `Assert_failure` at the same line and column, or an uncaught exception of the same name
 //! (`Division_by_zero`, `Failure`, `Not_found`, `Match_failure`, declared ones).
 //! Runs our interpreter cuts off (OCaml has no depth bound) or gives up on are not compared.
+//! A program with fresh inputs (`read_int ()`, `Random.int n`, `Random.bool ()`) runs on
+//! each input tuple with each of [`STREAMS`]: ours takes them as its input stream, and in
+//! OCaml the program sees a `Random` module and a `read_int` that read the same stream
+//! (0 past its end; `Random.int n` takes the value modulo `n` and raises
+//! `Invalid_argument` for `n <= 0`, `Random.bool` is the value modulo 2 = 1), as our
+//! interpreter does.
 //!
 //! Without `ocaml` on PATH when the tests were built, the test is ignored (not passed); CI
 //! installs it (`.ci/run`).
@@ -21,6 +27,24 @@ use std::process::Command;
 
 /// The most input tuples tried per program.
 const MAX_RUNS: usize = 150;
+
+/// The fresh input streams a program with fresh inputs runs with.
+const STREAMS: &[&[i64]] = &[
+    &[],
+    &[1, 1, 1, 1, 1, 1, 1, 1],
+    &[9, 42, 7, -1, 3, 0, 2, 5, 1, 4],
+];
+
+/// The OCaml definitions that read the stream `__stream` (set before each run).
+const FRESH_SHIM: &str = "module Random = struct \
+    let int n = if n <= 0 then invalid_arg \"Random.int\" else ((__next () mod n) + n) mod n \
+    let bool () = ((__next () mod 2) + 2) mod 2 = 1 end \
+    let read_int () = __next () ";
+
+/// Whether the program has fresh inputs.
+fn has_fresh_inputs(text: &str) -> bool {
+    text.contains("read_int") || text.contains("Random.")
+}
 
 fn programs() -> Vec<PathBuf> {
     common::ocaml_programs()
@@ -79,7 +103,7 @@ fn input_tuples(checked: &Checked, text: &str) -> Vec<Vec<i64>> {
 }
 
 /// Our outcome in the oracle's terms; `None` when it cannot be compared.
-fn ours(checked: &Checked, tuple: &[i64]) -> Option<String> {
+fn ours(checked: &Checked, tuple: &[i64], stream: &[i64]) -> Option<String> {
     let inputs: Vec<Value> = checked
         .program
         .main
@@ -99,7 +123,8 @@ fn ours(checked: &Checked, tuple: &[i64]) -> Option<String> {
         fuel: 2_000_000,
         trace: false,
     };
-    let result = interp::run(&checked.program, &checked.info, &inputs, &config);
+    let stream: Vec<num_bigint::BigInt> = stream.iter().map(|v| (*v).into()).collect();
+    let result = interp::run_fed(&checked.program, &checked.info, &inputs, &stream, &config);
     match result.outcome {
         Outcome::Value(Value::Int(i)) => Some(format!("value {i}")),
         Outcome::Value(Value::Unit) => Some("value 0".into()),
@@ -153,22 +178,33 @@ const RUNNER: &str = "let __run i f = (try let v = f () in \
     else Printf.printf \"%d value block\\n\" i \
     with Assert_failure (_, l, c) -> Printf.printf \"%d assert %d %d\\n\" i l c \
     | Stack_overflow -> Printf.printf \"%d overflow\\n\" i \
-    | e -> Printf.printf \"%d exception %s\\n\" i (Printexc.to_string e)); flush stdout;; ";
+    | e -> Printf.printf \"%d exception %s\\n\" i (Printexc.to_string e)); flush stdout;; \
+    let __stream = ref [] ;; \
+    let __next () = match !__stream with [] -> 0 | x :: r -> __stream := r; x ;; ";
 
 /// Runs `main` on each tuple in real OCaml, each run on a fresh copy of the program (a
 /// local module re-evaluates the top level, references included). The program keeps its
 /// line numbers: everything before it is on its first line.
-fn run_ocaml(text: &str, call: &str, tuples: &[Vec<i64>], dir: &Path) -> Vec<String> {
-    let rows: Vec<String> = tuples
+fn run_ocaml(text: &str, call: &str, runs: &[(Vec<i64>, &[i64])], dir: &Path) -> Vec<String> {
+    let rows: Vec<String> = runs
         .iter()
-        .map(|t| {
+        .map(|(t, _)| {
             let items: Vec<String> = t.iter().map(|v| format!("({v})")).collect();
             format!("[|{}|]", items.join("; "))
         })
         .collect();
+    let streams: Vec<String> = runs
+        .iter()
+        .map(|(_, s)| {
+            let items: Vec<String> = s.iter().map(|v| format!("({v})")).collect();
+            format!("[{}]", items.join("; "))
+        })
+        .collect();
     let mut source = String::from(RUNNER);
     write!(source, "let __args = [|{}|];; ", rows.join("; ")).unwrap();
-    source.push_str("let __fresh __i = let module M = struct ");
+    write!(source, "let __streams = [|{}|];; ", streams.join("; ")).unwrap();
+    source.push_str("let __fresh __i = __stream := __streams.(__i); let module M = struct ");
+    source.push_str(FRESH_SHIM);
     source.push_str(text);
     writeln!(
         source,
@@ -178,7 +214,7 @@ fn run_ocaml(text: &str, call: &str, tuples: &[Vec<i64>], dir: &Path) -> Vec<Str
     writeln!(
         source,
         "let () = for i = 0 to {} do __fresh i done",
-        tuples.len() as i64 - 1
+        runs.len() as i64 - 1
     )
     .unwrap();
     let file = dir.join("oracle.ml");
@@ -194,7 +230,7 @@ fn run_ocaml(text: &str, call: &str, tuples: &[Vec<i64>], dir: &Path) -> Vec<Str
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let mut outcomes = vec![String::from("(no output)"); tuples.len()];
+    let mut outcomes = vec![String::from("(no output)"); runs.len()];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         if let Some((i, rest)) = line.split_once(' ')
             && let Ok(i) = i.parse::<usize>()
@@ -235,20 +271,27 @@ fn our_interpreter_agrees_with_real_ocaml() {
         let text = std::fs::read_to_string(&path).expect("read");
         let checked = load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
         let call = ocaml_call(&entry_params(&text), &checked);
-        let mut tuples = Vec::new();
+        let streams = if has_fresh_inputs(&text) {
+            STREAMS
+        } else {
+            &STREAMS[..1]
+        };
+        let mut compared = Vec::new();
         let mut expected = Vec::new();
         for tuple in input_tuples(&checked, &text) {
-            if let Some(outcome) = ours(&checked, &tuple) {
-                tuples.push(tuple);
-                expected.push(outcome);
+            for stream in streams {
+                if let Some(outcome) = ours(&checked, &tuple, stream) {
+                    compared.push((tuple.clone(), *stream));
+                    expected.push(outcome);
+                }
             }
         }
-        let theirs = run_ocaml(&text, &call, &tuples, dir.path());
-        for ((tuple, o), t) in tuples.iter().zip(&expected).zip(&theirs) {
+        let theirs = run_ocaml(&text, &call, &compared, dir.path());
+        for (((tuple, stream), o), t) in compared.iter().zip(&expected).zip(&theirs) {
             runs += 1;
             if !agree(o, t) {
                 disagreements.push(format!(
-                    "{}: inputs {tuple:?}: ours `{o}`, OCaml `{t}`",
+                    "{}: inputs {tuple:?}, fresh {stream:?}: ours `{o}`, OCaml `{t}`",
                     path.display()
                 ));
             }

@@ -9,7 +9,8 @@
 //! (* run: n=5 depth=2 => cut off at depth 2, call at 7:12 *)
 //! ```
 //!
-//! one per line: the inputs of `Main` as `name=value` (`depth` is the `--max-depth` bound),
+//! one per line: the inputs of `Main` as `name=value` (`depth` is the `--max-depth` bound;
+//! each `input=V`, in order, is the next value of the fresh inputs, `--input V`),
 //! then the outcome: `value V` (as the interpreter prints values: `3`, `skip`,
 //! `1 :: 2 :: []`, `Pair(1, 2)`), `failure at L:C (assert|fail|hd []|tl [])`, or
 //! `cut off at depth K` optionally followed by `, call at L:C` (where the call that would
@@ -29,6 +30,8 @@ struct Expectation {
     /// 1-based line of the `run:` comment.
     line: usize,
     args: Vec<(String, String)>,
+    /// The fresh inputs' values (`input=V`), in order.
+    fresh: Vec<String>,
     depth: u32,
     outcome: String,
 }
@@ -40,6 +43,7 @@ impl Expectation {
             .args
             .iter()
             .map(|(n, v)| format!("--arg {n}={v}"))
+            .chain(self.fresh.iter().map(|v| format!("--input {v}")))
             .collect();
         format!(
             "horef-si run {} {} --max-depth {}",
@@ -76,7 +80,7 @@ fn expectations(path: &Path, text: &str) -> Vec<Expectation> {
     let run_lines = text.lines().enumerate().filter(|(_, l)| l.contains("run:"));
     run_lines
         .map(|(i, line)| {
-            let (args, depth, outcome) = parse_run_line(line).unwrap_or_else(|why| {
+            let (args, fresh, depth, outcome) = parse_run_line(line).unwrap_or_else(|why| {
                 panic!(
                     "{}:{}: malformed run line ({why}): {line}",
                     path.display(),
@@ -86,6 +90,7 @@ fn expectations(path: &Path, text: &str) -> Vec<Expectation> {
             Expectation {
                 line: i + 1,
                 args,
+                fresh,
                 depth,
                 outcome,
             }
@@ -93,7 +98,7 @@ fn expectations(path: &Path, text: &str) -> Vec<Expectation> {
         .collect()
 }
 
-type RunLine = (Vec<(String, String)>, u32, String);
+type RunLine = (Vec<(String, String)>, Vec<String>, u32, String);
 
 fn parse_run_line(line: &str) -> Result<RunLine, String> {
     let inner = line
@@ -103,10 +108,16 @@ fn parse_run_line(line: &str) -> Result<RunLine, String> {
         .ok_or("expected `(* run: ... *)` on one line")?;
     let (inputs, outcome) = inner.split_once("=>").ok_or("missing `=>`")?;
     let mut args = Vec::new();
+    let mut fresh = Vec::new();
     let mut depth = None;
     for item in inputs.split_whitespace() {
         let (name, value) = item.split_once('=').ok_or("inputs are name=value")?;
-        if name == "depth" {
+        if name == "input" {
+            value
+                .parse::<i64>()
+                .map_err(|_| "a fresh input is an integer")?;
+            fresh.push(value.to_string());
+        } else if name == "depth" {
             depth = Some(value.parse().map_err(|_| "depth is a number")?);
         } else {
             args.push((name.to_string(), value.to_string()));
@@ -120,7 +131,7 @@ fn parse_run_line(line: &str) -> Result<RunLine, String> {
     {
         return Err(format!("unknown outcome `{outcome}`"));
     }
-    Ok((args, depth, outcome))
+    Ok((args, fresh, depth, outcome))
 }
 
 /// The outcome in the syntax of `run:` lines.
@@ -183,7 +194,12 @@ fn every_run_line_holds_in_the_interpreter() {
                 max_depth: expected.depth,
                 ..RunConfig::default()
             };
-            let result = interp::run(&checked.program, &checked.info, &inputs, &config);
+            let fresh: Vec<num_bigint::BigInt> = expected
+                .fresh
+                .iter()
+                .map(|v| v.parse().expect("an integer"))
+                .collect();
+            let result = interp::run_fed(&checked.program, &checked.info, &inputs, &fresh, &config);
             let actual = describe(&checked, &result.outcome, expected.depth);
             if !agrees(&expected.outcome, &actual) {
                 failures.push(format!(
@@ -230,6 +246,9 @@ fn every_run_line_holds_in_the_cli() {
             ];
             for (name, value) in &expected.args {
                 args.push(format!("--arg={name}={value}"));
+            }
+            for value in &expected.fresh {
+                args.push(format!("--input={value}"));
             }
             let run = common::horef_si(&args);
             let (want, code) = cli_expectation(&expected);

@@ -27,7 +27,9 @@ use super::houdini::{self, Summaries, site_summary};
 use super::tree_size;
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
-use crate::vc::encode::{EncodedSite, Encoder, FailurePoint, InstanceInputs};
+use crate::vc::encode::{
+    EncodedInput, EncodedInstance, EncodedSite, Encoder, FailurePoint, InstanceInputs,
+};
 use crate::vc::smt::{Command, datatype_declarations, value_term};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
@@ -121,6 +123,8 @@ pub enum StopReason {
     /// An execution fails within the bound: the entry's inputs and where the model fails.
     Bug {
         inputs: Vec<ModelValue>,
+        /// The fresh inputs the model's execution takes, in the order it takes them.
+        fresh: Vec<ModelValue>,
         failure: Option<SourcePos>,
         bound: u32,
     },
@@ -150,6 +154,8 @@ struct OpenSite {
     site: EncodedSite,
     /// The instance the site is in.
     parent: usize,
+    /// The site's position among that instance's call sites (statement order).
+    slot: usize,
     /// The depth the callee's body would run at.
     callee_depth: u32,
 }
@@ -164,6 +170,10 @@ struct Instance {
     /// in: the instance runs iff the entry holds and the parent runs.
     entry: SExpr,
     parent: Option<usize>,
+    /// The position of its call site among the parent's sites (0 for the entry).
+    slot: usize,
+    /// Its fresh inputs, in statement order.
+    inputs: Vec<EncodedInput>,
 }
 
 /// Called after every round with its record and the number of instances so far.
@@ -692,11 +702,66 @@ impl<'a, B: Backend> Runner<'a, B> {
             .zip(values)
             .find(|(_, v)| v.as_bool() == Some(true))
             .and_then(|(p, _)| p.source);
+        let fresh = self.fresh_inputs(&running)?;
         Ok(StopReason::Bug {
             inputs,
+            fresh,
             failure,
             bound,
         })
+    }
+
+    /// The fresh inputs the model's execution takes, in the order it takes them: the
+    /// running instances depth first, each one's inputs and inlined calls in statement
+    /// order (lowered bodies have no loops, so statement order is execution order), the
+    /// inputs whose path condition holds.
+    fn fresh_inputs(&mut self, running: &[bool]) -> Result<Vec<ModelValue>, SolverError> {
+        let mut children: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.instances.len()];
+        for (index, instance) in self.instances.iter().enumerate() {
+            if let Some(parent) = instance.parent
+                && running[index]
+            {
+                children[parent].push((instance.slot, index));
+            }
+        }
+        let mut taken = Vec::new();
+        if running.first() == Some(&true) {
+            self.inputs_of(0, &mut children, &mut taken);
+        }
+        let reach: Vec<SExpr> = taken.iter().map(|i| i.reach).collect();
+        let values: Vec<SExpr> = taken.iter().map(|i| i.value).collect();
+        if taken.is_empty() {
+            return Ok(Vec::new());
+        }
+        let reached = self.backend.values(&reach)?;
+        let values = self.backend.values(&values)?;
+        Ok(reached
+            .into_iter()
+            .zip(values)
+            .filter(|(r, _)| r.as_bool() == Some(true))
+            .map(|(_, v)| v)
+            .collect())
+    }
+
+    /// The inputs of instance `index` and of the running instances below it, in order.
+    fn inputs_of(
+        &self,
+        index: usize,
+        children: &mut [Vec<(usize, usize)>],
+        out: &mut Vec<EncodedInput>,
+    ) {
+        let mut below = std::mem::take(&mut children[index]);
+        below.sort_unstable();
+        let mut below = below.into_iter().peekable();
+        for input in &self.instances[index].inputs {
+            while let Some((_, child)) = below.next_if(|(slot, _)| *slot < input.after_sites) {
+                self.inputs_of(child, children, out);
+            }
+            out.push(input.clone());
+        }
+        for (_, child) in below {
+            self.inputs_of(child, children, out);
+        }
     }
 
     // ----- inlining -----
@@ -735,31 +800,22 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.main_args = args;
         self.main_fail = Some(instance.fail);
         let always = terms.true_();
-        self.add_instance(
-            entry,
-            instance.sites,
-            instance.failure_points,
-            (always, None),
-            0,
-            &mut commands,
-        );
+        self.add_instance(instance, (always, None, 0), 0, &mut commands);
         self.backend.send(commands)
     }
 
     /// Registers an inlined instance; its call sites become open sites, each constrained by
     /// its callee's summary.
-    #[allow(clippy::too_many_arguments)]
+    /// `(entry, parent, slot)` place it in the call tree.
     fn add_instance(
         &mut self,
-        proc: ProcId,
-        sites: Vec<EncodedSite>,
-        failure_points: Vec<FailurePoint>,
-        (entry, parent): (SExpr, Option<usize>),
+        instance: EncodedInstance,
+        (entry, parent, slot): (SExpr, Option<usize>, usize),
         depth: u32,
         commands: &mut Vec<Command>,
     ) {
         let index = self.instances.len();
-        for site in sites {
+        for (site_slot, site) in instance.sites.into_iter().enumerate() {
             if let Some(summaries) = &self.summaries
                 && let Some(summary) = site_summary(self.backend.terms(), summaries, &site)
             {
@@ -770,16 +826,19 @@ impl<'a, B: Backend> Runner<'a, B> {
                 OpenSite {
                     site,
                     parent: index,
+                    slot: site_slot,
                     callee_depth: depth + 1,
                 },
             );
             self.next_site += 1;
         }
         self.instances.push_back(Instance {
-            proc,
-            failure_points,
+            proc: instance.proc,
+            failure_points: instance.failure_points,
             entry,
             parent,
+            slot,
+            inputs: instance.inputs,
         });
         self.peak_open = self.peak_open.max(self.open.len());
     }
@@ -792,10 +851,8 @@ impl<'a, B: Backend> Runner<'a, B> {
         let mut commands = Vec::new();
         let instance = self.encoder.inline_site(terms, &site, &mut commands);
         self.add_instance(
-            site.callee,
-            instance.sites,
-            instance.failure_points,
-            (site.reach, Some(open.parent)),
+            instance,
+            (site.reach, Some(open.parent), open.slot),
             open.callee_depth,
             &mut commands,
         );

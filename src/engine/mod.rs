@@ -160,8 +160,11 @@ pub fn verify_horef(checked: &Checked, options: &Options) -> Outcome {
     let lowered = crate::lower::lower(checked);
     run(&lowered.ir, options, started, |stop, depth| match stop {
         StopReason::Bug {
-            inputs, failure, ..
-        } => witness::confirm_horef(checked, &inputs, failure, depth),
+            inputs,
+            fresh,
+            failure,
+            ..
+        } => witness::confirm_horef(checked, (&inputs, &fresh), failure, depth),
         other => plain_verdict(other),
     })
 }

@@ -42,6 +42,7 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
             failure,
             kind,
             trace,
+            fresh,
         } => {
             let shown: Vec<String> = inputs.iter().map(|(n, v)| format!("{n} = {v}")).collect();
             out.push(format!(
@@ -52,6 +53,11 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
                     shown.join(", ")
                 }
             ));
+            if !fresh.is_empty() {
+                let shown: Vec<String> =
+                    fresh.iter().map(|(at, v)| format!("{v} at {at}")).collect();
+                out.push(format!("  fresh inputs, in order: {}", shown.join(", ")));
+            }
             out.push(format!(
                 "  failure at {failure} ({kind}), within depth {max_depth}; confirmed by concrete replay"
             ));
@@ -98,6 +104,7 @@ pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json 
             failure,
             kind,
             trace,
+            ..
         } => (
             Json::Object(inputs.iter().map(|(n, v)| (n.clone(), json!(v))).collect()),
             json!(true),
@@ -121,6 +128,7 @@ pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json 
         "verdict": outcome.verdict.key(),
         "max_depth": max_depth,
         "inputs": inputs,
+        "fresh": fresh_json(&outcome.verdict),
         "confirmed": confirmed,
         "failure": failure,
         "trace": trace,
@@ -129,4 +137,15 @@ pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json 
         "no_proof": outcome.no_proof,
         "stats": outcome.stats,
     })
+}
+
+/// The fresh inputs of a bug as `[{"at": "L:C", "value": "v"}, ...]` (empty otherwise).
+fn fresh_json(verdict: &Verdict) -> Json {
+    match verdict {
+        Verdict::Bug { fresh, .. } => fresh
+            .iter()
+            .map(|(at, v)| json!({ "at": at, "value": v }))
+            .collect(),
+        _ => json!([]),
+    }
 }

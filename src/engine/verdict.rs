@@ -67,6 +67,10 @@ pub enum Verdict {
         /// What failed there (`assert`, `fail`, `hd []`, `tl []`).
         kind: String,
         trace: Vec<TraceStep>,
+        /// The fresh inputs (`read_int ()`, `Random.int n`) the replay took, in order, as
+        /// (`line:col` of the input, value).
+        #[serde(default)]
+        fresh: Vec<(String, String)>,
     },
     /// No input makes the program fail within depth `depth`.
     SafeUpTo {

@@ -21,13 +21,21 @@ fn unconfirmed(why: String) -> Verdict {
     }
 }
 
-/// Replays `inputs` (the lowered `Main`'s parameters) on the HORef program.
+/// Replays `inputs` (the lowered `Main`'s parameters) and `fresh` (the values of the fresh
+/// inputs, in the order the model's execution takes them) on the HORef program.
 pub fn confirm_horef(
     checked: &Checked,
-    inputs: &[ModelValue],
+    (inputs, fresh): (&[ModelValue], &[ModelValue]),
     failure: Option<SourcePos>,
     max_depth: u32,
 ) -> Verdict {
+    let Some(fresh) = fresh
+        .iter()
+        .map(|v| v.as_int().cloned())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return unconfirmed("a fresh input that is no integer".to_string());
+    };
     let mut model = inputs.iter();
     let mut values = Vec::new();
     let mut shown = Vec::new();
@@ -50,7 +58,15 @@ pub fn confirm_horef(
         fuel: REPLAY_FUEL,
         trace: true,
     };
-    let run = interp::run(&checked.program, &checked.info, &values, &config);
+    let run = interp::run_fed(&checked.program, &checked.info, &values, &fresh, &config);
+    let fresh = run
+        .fresh
+        .iter()
+        .map(|input| {
+            let at = checked.file.line_col(input.span.start as usize);
+            (at.to_string(), input.value.to_string())
+        })
+        .collect();
     let Outcome::Failure { span, kind } = run.outcome else {
         return unconfirmed(format!("the replay did not fail: {:?}", run.outcome));
     };
@@ -65,6 +81,7 @@ pub fn confirm_horef(
         failure: at.to_string(),
         kind: kind.describe_in(&checked.program),
         trace: horef_stack(checked, &run.trace),
+        fresh,
     }
 }
 
@@ -91,6 +108,7 @@ fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
                 returns: None,
             })),
             TraceEvent::Return { value, .. } => steps.ret(show(value)),
+            TraceEvent::Input { .. } => {}
         }
     }
     last(steps.done)
@@ -167,6 +185,7 @@ pub fn confirm_ir(
         failure: source.map_or_else(|| format!("in {}", ir.procs[proc].name), |p| p.to_string()),
         kind: "assert".to_string(),
         trace: ir_stack(ir, &run.trace),
+        fresh: Vec::new(),
     }
 }
 

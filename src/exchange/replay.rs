@@ -18,6 +18,9 @@ pub struct Replay {
     pub target_column: Option<u32>,
     /// The bound the witness was found within (`--max-depth K` in `producer.configuration`).
     pub max_depth: Option<u32>,
+    /// Every `function_return` waypoint with a `\result == v` constraint, in order, as
+    /// (line, column, `v`): the caller keeps the ones at the program's fresh inputs.
+    pub returns: Vec<(u32, Option<u32>, String)>,
 }
 
 impl Replay {
@@ -74,8 +77,20 @@ pub fn read(witness: &Witness, program: &[u8]) -> Result<Replay, ReplayError> {
         .find(|w| w.location.function.as_deref().is_none_or(|f| f == "Main"))
         .and_then(|w| w.constraint.as_ref())
         .map_or_else(|| Ok(Vec::new()), |c| equalities(&c.value))?;
+    let returns = waypoints()
+        .filter(|w| w.kind == WaypointType::FunctionReturn)
+        .filter_map(|w| {
+            let value = w.constraint.as_ref()?.value.trim();
+            let value = value
+                .strip_prefix("\\result")?
+                .trim_start()
+                .strip_prefix("==")?;
+            Some((w.location.line, w.location.column, value.trim().to_string()))
+        })
+        .collect();
     Ok(Replay {
         inputs,
+        returns,
         target_line: target.location.line,
         target_column: target.location.column,
         max_depth: entry

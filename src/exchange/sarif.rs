@@ -162,6 +162,7 @@ fn bug_result(
         failure,
         kind,
         trace,
+        ..
     } = verdict
     else {
         unreachable!("internal error: a result for a verdict that is not a bug")

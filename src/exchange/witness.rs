@@ -10,6 +10,8 @@
 //! - per call of the run, `function_enter` at the call (the format allows it no
 //!   constraint), then an `assumption` at the start of the callee's body with its argument
 //!   values, and `function_return` at the call with `\result == v` once it returns;
+//! - per fresh input (`read_int ()`, `Random.int n`: a nondeterministic function of the
+//!   program), `function_return` at it with `\result == v`, all of them, in order;
 //! - `target` at the failing `assert` (`fail`, `hd`, `tl`): the final segment.
 //!
 //! Values are written in HORef syntax (integers in decimal, `skip`, `Pair(a, b)`,
@@ -196,19 +198,27 @@ pub fn write(
     max_depth: u32,
 ) -> Result<Witness, WitnessError> {
     let Verdict::Bug {
-        inputs, failure, ..
+        inputs,
+        failure,
+        fresh,
+        ..
     } = verdict
     else {
         return Err(WitnessError::NotABug(verdict.headline()));
     };
     let values = main_inputs(&checked.program.main, inputs)
         .map_err(|e| WitnessError::NoReplay(e.to_string()))?;
+    let fresh = fresh
+        .iter()
+        .map(|(_, v)| v.parse::<num_bigint::BigInt>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| WitnessError::NoReplay(format!("a fresh input: {e}")))?;
     let config = RunConfig {
         max_depth,
         fuel: FUEL,
         trace: true,
     };
-    let run = interp::run(&checked.program, &checked.info, &values, &config);
+    let run = interp::run_fed(&checked.program, &checked.info, &values, &fresh, &config);
     let target = match run.outcome {
         Outcome::Failure { span, .. } => span,
         other => return Err(WitnessError::NoReplay(format!("the run ends in {other:?}"))),
@@ -322,6 +332,19 @@ impl<'c> Waypoints<'c> {
                         site: *span,
                         shown,
                     });
+                }
+                TraceEvent::Input { span, value, .. } => {
+                    // Every fresh input, as the format gives a nondeterministic function's
+                    // value: `function_return` at the call with `\result == v`.
+                    let function = stack.last().map_or("Main", |f| &f.callee).to_string();
+                    segments.push(follow(
+                        WaypointType::FunctionReturn,
+                        Some(constraint(
+                            format!("\\result == {value}"),
+                            "acsl_expression",
+                        )),
+                        self.call_location(*span, &function),
+                    ));
                 }
                 TraceEvent::Return { value, .. } => {
                     let frame = stack.pop();

@@ -10,7 +10,11 @@
 //! by zero end the run as [`Outcome::Failure`] at that expression; division truncates
 //! toward zero, as OCaml's does. `raise` (and a division by zero in a program that
 //! declares `Division_by_zero`) unwinds to the innermost `try` with a handler for the
-//! exception; one that escapes `Main` ends the run as a failure at its `raise`. A step budget ends a run that would take too
+//! exception; one that escapes `Main` ends the run as a failure at its `raise`. A fresh
+//! input ([`ExprKind::Input`]) takes the next value of the run's input stream (`fresh` of
+//! [`run_fed`]; 0 once the stream is used up, so a run is reproducible); `Random.int n`'s
+//! range `0 .. n - 1` is kept by taking the value modulo `n` (Euclidean), and a bound
+//! `n <= 0` is a failure there. A step budget ends a run that would take too
 //! long as [`Outcome::OutOfFuel`], so no run hangs; the native stack grows on demand, so no
 //! run overflows it.
 
@@ -115,6 +119,12 @@ pub enum TraceEvent {
         value: Value,
         depth: u32,
     },
+    /// A fresh input evaluated at `span` (by a body running at `depth`) took `value`.
+    Input {
+        span: Span,
+        value: BigInt,
+        depth: u32,
+    },
 }
 
 /// Which function a trace event is about.
@@ -124,16 +134,37 @@ pub enum FunctionRef {
     Lambda(LambdaId),
 }
 
+/// A fresh input the run took: where it was evaluated and the value it got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreshInput {
+    pub span: Span,
+    pub value: BigInt,
+}
+
 /// The outcome of a run with its trace and cost.
 #[derive(Clone, Debug)]
 pub struct RunResult {
     pub outcome: Outcome,
     pub trace: Vec<TraceEvent>,
     pub steps: u64,
+    /// The fresh inputs the run took, in the order it evaluated them.
+    pub fresh: Vec<FreshInput>,
 }
 
-/// Runs `Main` on `inputs` (one value per parameter of `Main`, already type-correct).
+/// Runs `Main` on `inputs` (one value per parameter of `Main`, already type-correct); every
+/// fresh input is 0 (as if [`run_fed`] got an empty stream).
 pub fn run(program: &Program, info: &TypeInfo, inputs: &[Value], config: &RunConfig) -> RunResult {
+    run_fed(program, info, inputs, &[], config)
+}
+
+/// Runs `Main` on `inputs`, the fresh inputs taking the values of `fresh` in order.
+pub fn run_fed(
+    program: &Program,
+    info: &TypeInfo,
+    inputs: &[Value],
+    fresh: &[BigInt],
+    config: &RunConfig,
+) -> RunResult {
     let mut interp = Interp {
         program,
         info,
@@ -141,6 +172,8 @@ pub fn run(program: &Program, info: &TypeInfo, inputs: &[Value], config: &RunCon
         store: Vec::new(),
         steps: 0,
         trace: Vec::new(),
+        stream: fresh.iter(),
+        taken: Vec::new(),
     };
     let outcome = match interp.run_main(inputs) {
         Ok(value) => Outcome::Value(value),
@@ -169,6 +202,7 @@ pub fn run(program: &Program, info: &TypeInfo, inputs: &[Value], config: &RunCon
         outcome,
         trace: interp.trace,
         steps: interp.steps,
+        fresh: interp.taken,
     }
 }
 
@@ -202,6 +236,10 @@ struct Interp<'a> {
     store: Vec<Value>,
     steps: u64,
     trace: Vec<TraceEvent>,
+    /// The values fresh inputs take next.
+    stream: std::slice::Iter<'a, BigInt>,
+    /// The fresh inputs taken so far.
+    taken: Vec<FreshInput>,
 }
 
 impl Interp<'_> {
@@ -321,6 +359,7 @@ impl Interp<'_> {
                     arg,
                 })
             }
+            ExprKind::Input { below } => self.input(e, below.as_deref(), env, depth),
             ExprKind::Try { body, handlers } => match self.eval(body, env, depth) {
                 Err(Stop::Raise { span, exn, arg }) => {
                     self.handle(handlers, Stop::Raise { span, exn, arg }, env, depth)
@@ -328,6 +367,32 @@ impl Interp<'_> {
                 other => other,
             },
         }
+    }
+
+    /// The next value of the input stream (0 past its end), within `0 .. below - 1`.
+    fn input(&mut self, e: &Expr, below: Option<&Expr>, env: &Env, depth: u32) -> EvalResult {
+        let bound = match below {
+            Some(below) => Some(self.eval(below, env, depth)?.as_int().clone()),
+            None => None,
+        };
+        let next = self.stream.next().cloned().unwrap_or_default();
+        let value = match bound {
+            Some(n) if n <= BigInt::zero() => return Err(failure(e.span, FailureKind::Fail)),
+            Some(n) => ((next % &n) + &n) % &n,
+            None => next,
+        };
+        self.taken.push(FreshInput {
+            span: e.span,
+            value: value.clone(),
+        });
+        if self.config.trace {
+            self.trace.push(TraceEvent::Input {
+                span: e.span,
+                value: value.clone(),
+                depth,
+            });
+        }
+        Ok(Value::Int(value))
     }
 
     /// Runs the first handler of `raised` (a `Stop::Raise`); with none, it propagates.

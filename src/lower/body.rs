@@ -22,6 +22,7 @@ use super::points_to::{FunName, PointsTo};
 use crate::span::{SourceFile, Span};
 use crate::syntax::ast::*;
 use crate::typecheck::{Resolution, TypeInfo};
+use crate::vc::encode::{FRESH_INPUT, is_fresh_input};
 use boogie_like::ir::{
     self, Block, CtorId, FieldRef, GlobalId, LocalId, ProcId, Program as IrProgram, SourcePos,
     Stmt, Type as IrType, Var,
@@ -180,7 +181,13 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             let exceptions = self.cx.exceptions.expect("internal error: guard");
             let mut skipped = Vec::new();
             assigned_locals(&self.ir.procs[self.proc], &rest, &mut skipped);
-            let otherwise = havoc(skipped);
+            // A skipped fresh input is no input: it gets 0, not a havoc the VC would report.
+            let proc = &self.ir.procs[self.proc];
+            let (inputs, skipped): (Vec<Var>, Vec<Var>) = skipped
+                .into_iter()
+                .partition(|v| is_fresh_input(self.ir.var_name(proc, *v).unwrap_or("")));
+            let mut otherwise = havoc(skipped);
+            otherwise.extend(inputs.into_iter().map(|v| Stmt::Assign(v, IrExpr::int(0))));
             self.emit(Stmt::if_(exceptions.none_pending(), rest, otherwise));
         }
     }
@@ -391,7 +398,27 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             },
             ExprKind::Raise { exn, arg } => self.raise(e, *exn, arg.as_deref()),
             ExprKind::Try { body, handlers } => self.try_with(e, body, handlers),
+            ExprKind::Input { below } => self.input(e, below.as_deref()),
         }
+    }
+
+    /// A fresh input: `havoc input#k` (a local the VC reports as a fresh input, in order),
+    /// with `below`: `assert below > 0` at `e` first and `assume 0 <= input#k < below` after.
+    fn input(&mut self, e: &Expr, below: Option<&Expr>) -> Vec<IrExpr> {
+        let bound = below.map(|b| self.single(b));
+        if let Some(n) = &bound {
+            let positive = IrExpr::binary(ir::BinOp::Gt, n.clone(), IrExpr::int(0));
+            self.emit(Stmt::assert(positive, self.pos(e.span)));
+        }
+        let value = self.fresh(FRESH_INPUT, IrType::Int);
+        self.emit(Stmt::Havoc(vec![Var::Local(value)]));
+        if let Some(n) = bound {
+            let v = IrExpr::var(value);
+            let low = IrExpr::binary(ir::BinOp::Le, IrExpr::int(0), v.clone());
+            let high = IrExpr::binary(ir::BinOp::Lt, v, n);
+            self.emit(Stmt::Assume(IrExpr::binary(ir::BinOp::And, low, high)));
+        }
+        vec![IrExpr::var(value)]
     }
 
     /// `raise E v`: without a `try` in the program, a failure here; otherwise the exception

@@ -392,6 +392,11 @@ impl<'p> Generator<'p> {
             ExprKind::Try { .. } => {
                 return Err(Unsupported("exceptions caught by `try`".into()));
             }
+            ExprKind::Input { .. } => {
+                return Err(Unsupported(
+                    "fresh inputs (`read_int`, `Random.int`)".into(),
+                ));
+            }
             ExprKind::Nil => {
                 let head = self.sink.fresh();
                 vec![(

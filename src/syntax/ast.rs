@@ -297,6 +297,13 @@ pub enum ExprKind {
         body: Box<Expr>,
         handlers: Vec<Handler>,
     },
+    /// A fresh input (only the OCaml front end produces it: `read_int ()`, `Random.int n`,
+    /// `Random.bool ()`): each evaluation is one new integer, the next value of the run's
+    /// input stream. With `below`, `below` is evaluated first and must be positive (else a
+    /// failure at this expression), and the input lies in `0 .. below - 1`.
+    Input {
+        below: Option<Box<Expr>>,
+    },
 }
 
 /// One case of a `try`: `E x -> body`, `E -> body`, or (`exn: None`) `_ -> body`.

@@ -13,6 +13,10 @@
 //!   the globals it may modify and its failure flag `f`; afterwards `pc := pc ∧ ¬f`. A callee
 //!   that can never fail (no reachable `assert`) gets `f = false`: the summary every open
 //!   site keeps, so an assertion that does not depend on a call can be proved for all depths.
+//! - `havoc x` of a local named `input#…` ([`FRESH_INPUT`], a fresh input of the source
+//!   program) is also recorded as an [`EncodedInput`]: its path condition and its value, and
+//!   how many call sites come before it, so a model's fresh inputs can be listed in the
+//!   order an execution meets them (the lowered bodies have no loops).
 //! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
 //!   call sites.
 //!
@@ -73,6 +77,25 @@ pub struct EncodedSite {
     pub source: Option<SourcePos>,
 }
 
+/// The name prefix of the locals whose `havoc` is a fresh input of the source program
+/// (`read_int ()`, `Random.int n`): the lowering names them so, and the encoder reports them.
+pub const FRESH_INPUT: &str = "input#";
+
+/// Whether a variable of this name holds a fresh input ([`FRESH_INPUT`]).
+pub fn is_fresh_input(name: &str) -> bool {
+    name.starts_with(FRESH_INPUT)
+}
+
+/// A fresh input havocked in an instance: `reach` is true exactly when the execution takes
+/// it, `value` is the value it takes; it comes after the instance's first `after_sites`
+/// call sites and before the others.
+#[derive(Clone, Debug)]
+pub struct EncodedInput {
+    pub reach: SExpr,
+    pub value: SExpr,
+    pub after_sites: usize,
+}
+
 /// A place where the instance can fail: `holds` is true exactly when it fails there (false
 /// when the instance does not run).
 #[derive(Clone, Debug)]
@@ -90,6 +113,8 @@ pub struct EncodedInstance {
     pub fail: SExpr,
     pub sites: Vec<EncodedSite>,
     pub failure_points: Vec<FailurePoint>,
+    /// Its fresh inputs, in statement order.
+    pub inputs: Vec<EncodedInput>,
 }
 
 /// Encodes procedure instances of one IR program. A clone shares the program facts (which
@@ -122,6 +147,7 @@ struct State {
 struct Collected {
     sites: Vec<EncodedSite>,
     failure_points: Vec<FailurePoint>,
+    inputs: Vec<EncodedInput>,
     /// Disjuncts of the instance's failure flag.
     fails: Vec<SExpr>,
     /// States at `return` statements.
@@ -287,6 +313,7 @@ impl Building<'_, '_> {
         let mut collected = Collected {
             sites: Vec::new(),
             failure_points: Vec::new(),
+            inputs: Vec::new(),
             fails: Vec::new(),
             exits: Vec::new(),
         };
@@ -312,6 +339,7 @@ impl Building<'_, '_> {
             fail,
             sites: collected.sites,
             failure_points: collected.failure_points,
+            inputs: collected.inputs,
         }
     }
 
@@ -383,6 +411,14 @@ impl Building<'_, '_> {
                     let ty = self.var_type(proc, *var);
                     let value = self.fresh("havoc", ty, out);
                     state.vars.insert(*var, value);
+                    let name = self.ir.var_name(&self.ir.procs[proc], *var);
+                    if name.is_some_and(is_fresh_input) {
+                        collected.inputs.push(EncodedInput {
+                            reach: state.pc,
+                            value,
+                            after_sites: collected.sites.len(),
+                        });
+                    }
                 }
             }
             Stmt::Assume(cond) => self.assume(proc, cond, state, out),

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod exceptions;
+mod inputs;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -1391,10 +1392,7 @@ impl Translator<'_> {
                 self.mk(span, core::ExprKind::Assign { reference, value })
             }
             "Random.int" | "Random.bool" | "read_int" => {
-                return Err(unsupported(
-                    span,
-                    "nondeterministic inputs (`Random.int`, `Random.bool`, `read_int`) are not yet supported; make them parameters of `main`",
-                ));
+                return self.fresh_input(span, name, &args[0]);
             }
             _ => return Ok(None),
         }))
