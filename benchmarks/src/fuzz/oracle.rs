@@ -642,6 +642,7 @@ mod tests {
             failure: failure.to_string(),
             kind: "assert".to_string(),
             trace: vec![],
+            fresh: vec![],
         }
     }
 
