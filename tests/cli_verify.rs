@@ -116,6 +116,18 @@ fn the_json_keys_are_the_documented_ones() {
     assert_eq!(json["verdict"], "verified", "{json}");
     let mut keys = std::collections::BTreeSet::new();
     keys_of(&json, "", &mut keys);
+    // A bug that needs fresh inputs (`read_int ()`) fills `fresh`.
+    let with_fresh = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/ocaml/input_read_e.ml");
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "4", "--format", "json"])
+        .arg(&with_fresh)
+        .output()
+        .expect("run horef-si");
+    let fresh: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(fresh["verdict"], "bug", "{fresh}");
+    assert_eq!(fresh["fresh"][1]["value"], "42", "{fresh}");
+    keys_of(&fresh, "", &mut keys);
     let file = program(BUGGY);
     let out = verify(&file, &["--max-depth", "5", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
