@@ -110,6 +110,12 @@ pub enum Command {
         /// re-checked in a fresh solver before VERIFIED is printed.
         #[arg(long, value_name = "SECONDS", default_value_t = engine::DEFAULT_CHC_BUDGET.as_secs_f64())]
         proof_budget: f64,
+        /// Before printing VERIFIED, re-check the proof in a fresh solver: the search's
+        /// solver dialogues (Houdini's summaries and the last query) are replayed and every
+        /// answer must be the same; a disagreement makes the verdict UNKNOWN. (Spacer's
+        /// proofs are re-checked clause by clause always.)
+        #[arg(long)]
+        check_proof: bool,
         /// End as UNKNOWN (resource) once this process and its solvers hold more than
         /// this much memory (MiB). Default: half of the machine's memory.
         #[arg(long, value_name = "MIB")]
@@ -255,6 +261,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             no_summaries,
             proofs,
             proof_budget,
+            check_proof,
             memory_limit,
             witness,
         } => {
@@ -277,6 +284,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 chc: proofs.chc(),
                 chc_budget: Duration::try_from_secs_f64(proof_budget).unwrap_or_default(),
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
+                check_proof,
                 ..engine::Options::default()
             };
             verify(&file, &options, format, witness.as_deref(), strict)

@@ -203,7 +203,7 @@ fn last_element_measures_prove_last_at_every_depth() {
 
 #[test]
 fn spacer_proves_fib_at_every_depth_and_the_summary_is_shown() {
-    let file = root().join("benchmarks/programs/fib.horef");
+    let file = root().join("benchmarks/programs/ackermann.horef");
     let out = horef_si()
         .args([
             "verify",
@@ -363,10 +363,11 @@ fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
 }
 
 /// The verdict of `verify` at `depth` with every proof engine, the refinement-type
-/// clauses included (as the CLI runs it).
+/// clauses included (as the CLI runs it), every VERIFIED re-checked (`--check-proof`).
 fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
     let options = Options {
         max_depth: depth,
+        check_proof: true,
         ..Options::default()
     };
     let options = horef_si::refine::with_refinement_systems(checked, &options);
@@ -638,4 +639,64 @@ fn a_dispatching_main_is_proved_case_by_case() {
     let wrong = program(&unguarded);
     let (code, report) = verify(&["--max-depth", "15"], wrong.path());
     assert_eq!(code, Some(10), "{report}");
+}
+
+/// `--check-proof` on a program Houdini proves: the search's dialogues are replayed in a
+/// fresh z3 and the report says so, in words and in JSON.
+#[test]
+fn check_proof_replays_a_houdini_proof_in_a_fresh_solver() {
+    let file = root().join("benchmarks/programs/ackermann.horef");
+    let out = horef_si()
+        .args([
+            "verify",
+            "--max-depth",
+            "5",
+            "--proofs",
+            "houdini",
+            "--check-proof",
+        ])
+        .arg(&file)
+        .output()
+        .expect("run horef-si");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.starts_with("VERIFIED"), "{report}");
+    assert!(report.contains("proof (houdini)"), "{report}");
+    assert!(
+        report.contains("re-checked: a fresh z3 gave the same"),
+        "{report}"
+    );
+    let out = horef_si()
+        .args([
+            "verify",
+            "--max-depth",
+            "5",
+            "--proofs",
+            "houdini",
+            "--check-proof",
+        ])
+        .args(["--format", "json"])
+        .arg(&file)
+        .output()
+        .expect("run horef-si");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "verified");
+    let how = json["rechecked"].as_str().expect("rechecked is a string");
+    assert!(how.contains("unsat"), "{how}");
+    // Without the flag, nothing claims a re-check.
+    let out = horef_si()
+        .args([
+            "verify",
+            "--max-depth",
+            "5",
+            "--proofs",
+            "houdini",
+            "--format",
+            "json",
+        ])
+        .arg(&file)
+        .output()
+        .expect("run horef-si");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "verified");
+    assert!(json["rechecked"].is_null());
 }

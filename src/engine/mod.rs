@@ -12,6 +12,7 @@ pub mod formula;
 pub mod groups;
 pub mod houdini;
 pub mod proof;
+pub mod proof_check;
 pub mod replay_search;
 pub mod report;
 pub mod resources;
@@ -68,6 +69,9 @@ pub struct Options {
     /// A signal from outside the run: once raised, the run stops as UNKNOWN (a run
     /// nested in a case proof is stopped this way once the case is proved otherwise).
     pub stop: Option<driver::StopSignal>,
+    /// Re-check a VERIFIED of the search (and Houdini's summaries) in a fresh solver
+    /// before it is reported ([`proof_check`]); Spacer's proofs are re-checked always.
+    pub check_proof: bool,
 }
 
 impl Default for Options {
@@ -89,6 +93,7 @@ impl Default for Options {
             extra_chc: Vec::new(),
             proof_cases: None,
             stop: None,
+            check_proof: false,
         }
     }
 }
@@ -152,6 +157,8 @@ pub struct Outcome {
     pub proof: Option<proof::Proof>,
     /// Why the Horn-clause engine gave no proof, when it ran and gave none.
     pub no_proof: Option<String>,
+    /// How a `Verified` verdict was re-checked in a fresh solver (`--check-proof`).
+    pub rechecked: Option<String>,
 }
 
 /// Verifies a HORef program.
@@ -187,11 +194,21 @@ fn run(
     to_verdict: impl FnOnce(StopReason, u32) -> Verdict,
 ) -> Outcome {
     let deadline = options.timeout.map(|t| started + t);
+    // `--check-proof` needs the dialogues: the user's dump files, or temporary ones.
+    let recording = match (options.check_proof, &options.dump_smt) {
+        (true, None) => tempfile::tempdir().ok(),
+        _ => None,
+    };
+    let dump = options.dump_smt.clone().or_else(|| {
+        recording
+            .as_ref()
+            .map(|dir| dir.path().join("dialogue.smt2"))
+    });
     let config = SolverConfig {
         kind: options.solver,
         deadline,
         reply_wait: options.solver_wait,
-        dump: options.dump_smt.clone(),
+        dump: dump.clone(),
         clock: SolverClock::default(),
     };
     let stop = options.stop.clone().unwrap_or_default();
@@ -229,16 +246,24 @@ fn run(
         summaries: options.summaries,
         stop: stop.clone(),
     };
-    // Houdini's own session; its dialogue goes to `<dump>.houdini` when dumping.
-    let houdini_config = SolverConfig {
-        dump: options.dump_smt.as_ref().map(|path| {
-            let mut name = path.clone().into_os_string();
-            name.push(".houdini");
-            name.into()
-        }),
-        ..config.clone()
-    };
+    // Houdini's sessions; their dialogues go to `<dump>.houdini`, `<dump>.houdini.2`, ...
+    // when dumping.
+    let houdini_dumps: RefCell<Vec<PathBuf>> = RefCell::new(Vec::new());
     let start_houdini = || {
+        let houdini_config = SolverConfig {
+            dump: dump.as_ref().map(|path| {
+                let mut name = path.clone().into_os_string();
+                name.push(".houdini");
+                let count = houdini_dumps.borrow().len();
+                if count > 0 {
+                    name.push(format!(".{}", count + 1));
+                }
+                let name: PathBuf = name.into();
+                houdini_dumps.borrow_mut().push(name.clone());
+                name
+            }),
+            ..config.clone()
+        };
         let session = Session::start(&houdini_config)?;
         register(session.pid());
         Ok(session)
@@ -293,13 +318,56 @@ fn run(
     }
     let no_proof = no_proof_reason(&tasks);
     drop(tasks);
-    let verdict = to_verdict(stop_reason, options.max_depth);
+    let mut verdict = to_verdict(stop_reason, options.max_depth);
+    let mut rechecked = None;
+    if options.check_proof && verdict == Verdict::Verified {
+        let by_search = matches!(report.stop, StopReason::Verified);
+        let dialogues = proof_check::Dialogues {
+            paths: dump.iter().cloned().chain(houdini_dumps.take()).collect(),
+        };
+        match recheck_proof(by_search, &dialogues, options) {
+            Ok(how) => rechecked = Some(how),
+            Err(why) => {
+                verdict = Verdict::Unknown {
+                    reason: UnknownReason::SolverError(format!(
+                        "the proof did not survive its re-check: {why}"
+                    )),
+                };
+                proof = None;
+            }
+        }
+    }
+    drop(recording);
     Outcome {
         verdict,
         stats: stats(&report, started, &config.clock),
         proof,
         no_proof,
+        rechecked,
     }
+}
+
+/// How a Spacer proof is re-checked (always, `--check-proof` or not).
+const SPACER_RECHECK: &str =
+    "re-checked: each Horn clause holds under the summaries, in a fresh z3";
+
+/// `--check-proof`: how a VERIFIED was re-checked, or why it does not stand.
+fn recheck_proof(
+    by_search: bool,
+    dialogues: &proof_check::Dialogues,
+    options: &Options,
+) -> Result<String, String> {
+    if !by_search {
+        // Spacer's models, whole or case by case, are re-checked clause by clause in a
+        // fresh z3 before they become a proof (`chc::recheck`).
+        return Ok(SPACER_RECHECK.into());
+    }
+    if dialogues.paths.is_empty() {
+        return Err("the solver dialogues could not be recorded (no temporary directory)".into());
+    }
+    let keep_options = options.solver == SolverKind::Z3;
+    proof_check::recheck(dialogues, keep_options, options.memory_limit_mib)
+        .map(|checked| checked.describe())
 }
 
 /// The Horn-clause engine of a run: it starts once the search has run for
@@ -543,6 +611,7 @@ fn proved_before(proof: proof::Proof, options: &Options, started: Instant) -> Ou
         stats: no_search_stats(options, started, &SolverClock::default()),
         proof: Some(proof),
         no_proof: None,
+        rechecked: options.check_proof.then(|| SPACER_RECHECK.to_string()),
     }
 }
 
@@ -574,5 +643,6 @@ fn solver_failure(
         stats: no_search_stats(options, started, clock),
         proof: None,
         no_proof: None,
+        rechecked: None,
     }
 }

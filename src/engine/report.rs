@@ -27,6 +27,9 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
             if let Some(proof) = &outcome.proof {
                 out.extend(proof.lines());
             }
+            if let Some(how) = &outcome.rechecked {
+                out.push(format!("  {how}"));
+            }
         }
         Verdict::SafeUpTo { depth } => {
             out.push(format!(
@@ -135,6 +138,7 @@ pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json 
         "reason": reason,
         "proof": outcome.proof,
         "no_proof": outcome.no_proof,
+        "rechecked": outcome.rechecked,
         "stats": outcome.stats,
     })
 }
