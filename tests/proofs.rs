@@ -646,57 +646,29 @@ fn a_dispatching_main_is_proved_case_by_case() {
 #[test]
 fn check_proof_replays_a_houdini_proof_in_a_fresh_solver() {
     let file = root().join("benchmarks/programs/ackermann.horef");
-    let out = horef_si()
-        .args([
-            "verify",
-            "--max-depth",
-            "5",
-            "--proofs",
-            "houdini",
-            "--check-proof",
-        ])
-        .arg(&file)
-        .output()
-        .expect("run horef-si");
-    let report = String::from_utf8_lossy(&out.stdout);
+    let houdini = ["--max-depth", "5", "--proofs", "houdini"];
+    let (_, report) = verify(&[&houdini[..], &["--check-proof"]].concat(), &file);
     assert!(report.starts_with("VERIFIED"), "{report}");
     assert!(report.contains("proof (houdini)"), "{report}");
     assert!(
         report.contains("re-checked: a fresh z3 gave the same"),
         "{report}"
     );
-    let out = horef_si()
-        .args([
-            "verify",
-            "--max-depth",
-            "5",
-            "--proofs",
-            "houdini",
-            "--check-proof",
-        ])
-        .args(["--format", "json"])
-        .arg(&file)
-        .output()
-        .expect("run horef-si");
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert_eq!(json["verdict"], "verified");
-    let how = json["rechecked"].as_str().expect("rechecked is a string");
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let (_, out) = verify(
+            &[&houdini[..], &["--format", "json"], extra].concat(),
+            &file,
+        );
+        serde_json::from_str(&out).expect("json")
+    };
+    let checked = json(&["--check-proof"]);
+    assert_eq!(checked["verdict"], "verified");
+    let how = checked["rechecked"]
+        .as_str()
+        .expect("rechecked is a string");
     assert!(how.contains("unsat"), "{how}");
     // Without the flag, nothing claims a re-check.
-    let out = horef_si()
-        .args([
-            "verify",
-            "--max-depth",
-            "5",
-            "--proofs",
-            "houdini",
-            "--format",
-            "json",
-        ])
-        .arg(&file)
-        .output()
-        .expect("run horef-si");
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert_eq!(json["verdict"], "verified");
-    assert!(json["rechecked"].is_null());
+    let unchecked = json(&[]);
+    assert_eq!(unchecked["verdict"], "verified");
+    assert!(unchecked["rechecked"].is_null());
 }
