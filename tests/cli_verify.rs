@@ -117,8 +117,8 @@ fn the_json_keys_are_the_documented_ones() {
     let mut keys = std::collections::BTreeSet::new();
     keys_of(&json, "", &mut keys);
     // A bug that needs fresh inputs (`read_int ()`) fills `fresh`.
-    let with_fresh = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/ocaml/input_read_e.ml");
+    let with_fresh =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocaml/input_read_e.ml");
     let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
         .args(["verify", "--max-depth", "4", "--format", "json"])
         .arg(&with_fresh)

@@ -6,6 +6,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use horef_bench::fuzz::campaign::{self, CampaignConfig, Summary};
+use horef_bench::fuzz::language::Language;
 use horef_bench::fuzz::oracle::OracleConfig;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -46,6 +47,9 @@ enum Command {
         /// Oracle predicate calls allowed to shrink one program.
         #[arg(long, default_value_t = 300)]
         shrink_budget: usize,
+        /// The language the random programs are printed in and verified as.
+        #[arg(long, value_enum, default_value_t = Language::Horef)]
+        language: Language,
     },
 }
 
@@ -59,6 +63,7 @@ fn main() -> Result<()> {
         timeout,
         out,
         shrink_budget,
+        language,
     } = Cli::parse().command;
     if minutes.is_none() && programs.is_none() {
         anyhow::bail!("give --minutes or --programs (or both)");
@@ -71,12 +76,15 @@ fn main() -> Result<()> {
         oracle: OracleConfig {
             max_k,
             timeout: Duration::from_secs_f64(timeout),
+            language,
             ..OracleConfig::default()
         },
         shrink_budget,
         out_dir: Some(out),
     };
-    eprintln!("horef-bench fuzz: seeds from {seed}, K = 0..={max_k}, {jobs} jobs");
+    eprintln!(
+        "horef-bench fuzz: {language:?} programs, seeds from {seed}, K = 0..={max_k}, {jobs} jobs"
+    );
     let last = Mutex::new(Instant::now());
     let progress = |s: &Summary| {
         let mut last = last.lock().unwrap_or_else(|e| e.into_inner());

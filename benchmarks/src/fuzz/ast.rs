@@ -43,7 +43,8 @@ impl Op {
         Op::Or,
     ];
 
-    fn text(self) -> &'static str {
+    /// The operator as HORef writes it.
+    pub fn text(self) -> &'static str {
         match self {
             Op::Add => "+",
             Op::Sub => "-",

@@ -150,7 +150,8 @@ pub fn run(config: &CampaignConfig, progress: impl Fn(&Summary) + Sync) -> Summa
 /// Checks the program of `seed`; with a defect, shrinks it and writes both out.
 fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Finding>), String> {
     let program = random::generate(seed);
-    let text = program.text();
+    let language = config.oracle.language;
+    let text = language.render(&program);
     let report = oracle::check(&text, &config.oracle).map_err(|e| e.0)?;
     if report.defects.is_empty() {
         return Ok((report, None));
@@ -160,7 +161,8 @@ fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Find
     let shrunk = shrink(
         &program,
         |candidate| {
-            oracle::check_at(candidate, &config.oracle, &[k], &config.oracle.modes)
+            let text = language.render(candidate);
+            oracle::check_at(&text, &config.oracle, &[k], &config.oracle.modes)
                 .is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
         },
         config.shrink_budget,
@@ -169,15 +171,15 @@ fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Find
         seed,
         defects: report.defects.clone(),
         text,
-        shrunk: shrunk.program.text(),
+        shrunk: language.render(&shrunk.program),
     };
     if let Some(dir) = &config.out_dir {
-        write_finding(dir, &finding);
+        write_finding(dir, &finding, language.extension());
     }
     Ok((report, Some(finding)))
 }
 
-fn write_finding(dir: &std::path::Path, finding: &Finding) {
+fn write_finding(dir: &std::path::Path, finding: &Finding, extension: &str) {
     let defects: Vec<String> = finding
         .defects
         .iter()
@@ -185,8 +187,8 @@ fn write_finding(dir: &std::path::Path, finding: &Finding) {
         .collect();
     let header = defects.join("\n");
     let _ = std::fs::create_dir_all(dir);
-    let original = dir.join(format!("seed-{}.horef", finding.seed));
+    let original = dir.join(format!("seed-{}.{extension}", finding.seed));
     let _ = std::fs::write(original, format!("{header}\n{}", finding.text));
-    let shrunk = dir.join(format!("seed-{}-shrunk.horef", finding.seed));
+    let shrunk = dir.join(format!("seed-{}-shrunk.{extension}", finding.seed));
     let _ = std::fs::write(shrunk, format!("{header}\n{}", finding.shrunk));
 }

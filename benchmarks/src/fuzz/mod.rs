@@ -1,10 +1,13 @@
-//! Soundness fuzzing (issue 18): random well-typed HORef programs ([`random`]), every
+//! Soundness fuzzing (issue 18): random well-typed programs ([`random`]), printed as HORef
+//! or as OCaml ([`language`], [`ocaml`]), every
 //! verdict at every bound checked against concrete runs ([`oracle`]), disagreements shrunk
 //! to small programs ([`shrink`]), and the batch runner behind `horef-bench fuzz`
 //! ([`campaign`]).
 
 pub mod ast;
 pub mod campaign;
+pub mod language;
+pub mod ocaml;
 pub mod oracle;
 pub mod random;
 pub mod shrink;

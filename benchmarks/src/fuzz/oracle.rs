@@ -18,6 +18,7 @@
 //! calls the library in-process (`horef_si::engine::verify_horef`, with the refinement and
 //! case-by-case proof systems), as the CLI does.
 
+use super::language::Language;
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
 use horef_si::engine::{Options, verify_horef};
@@ -50,6 +51,8 @@ pub struct OracleConfig {
     pub max_grid: usize,
     /// Random inputs added to the grid.
     pub random_inputs: usize,
+    /// The language the program text is in.
+    pub language: Language,
 }
 
 impl Default for OracleConfig {
@@ -61,6 +64,7 @@ impl Default for OracleConfig {
             fuel: 2_000_000,
             max_grid: 400,
             random_inputs: 24,
+            language: Language::Horef,
         }
     }
 }
@@ -203,7 +207,8 @@ pub fn check_at(
     ks: &[u32],
     modes: &[Mode],
 ) -> Result<Report, NotLoaded> {
-    let checked = load_bytes("fuzz.horef", text.as_bytes()).map_err(|e| NotLoaded(e.render()))?;
+    let checked = load_bytes(config.language.file_name(), text.as_bytes())
+        .map_err(|e| NotLoaded(e.render()))?;
     let mut report = Report::default();
     let mut failing = concrete_failures(&checked, config, &mut report);
     let verdicts = verdicts(&checked, config, ks, modes, &mut report);

@@ -29,7 +29,7 @@ enum Root {
 /// Shrinks `program` while `still_fails(text)` holds, with at most `budget` calls.
 pub fn shrink(
     program: &Program,
-    mut still_fails: impl FnMut(&str) -> bool,
+    mut still_fails: impl FnMut(&Program) -> bool,
     budget: usize,
 ) -> Shrunk {
     let mut best = program.clone();
@@ -46,7 +46,7 @@ pub fn shrink(
                 continue;
             }
             tries += 1;
-            if still_fails(&candidate.text()) {
+            if still_fails(&candidate) {
                 best = candidate;
                 steps += 1;
                 progress = true;
