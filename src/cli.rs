@@ -110,6 +110,13 @@ pub enum Command {
         /// re-checked in a fresh solver before VERIFIED is printed.
         #[arg(long, value_name = "SECONDS", default_value_t = engine::DEFAULT_CHC_BUDGET.as_secs_f64())]
         proof_budget: f64,
+        /// Once the search has ended without a bug, how long to wait for a proof: this, or
+        /// twice as long as the search took if that is longer (always within
+        /// --proof-budget). Default: until the proof budget ends. With a small wait a
+        /// program no engine proves answers SAFE UP TO DEPTH K soon after its search (a
+        /// proof that takes longer is then not waited for).
+        #[arg(long, value_name = "SECONDS")]
+        proof_wait: Option<f64>,
         /// Before printing VERIFIED, re-check the proof in a fresh solver: the search's
         /// solver dialogues (Houdini's summaries and the last query) are replayed and every
         /// answer must be the same; a disagreement makes the verdict UNKNOWN. (Spacer's
@@ -261,6 +268,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             no_summaries,
             proofs,
             proof_budget,
+            proof_wait,
             check_proof,
             memory_limit,
             witness,
@@ -270,6 +278,14 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 None => None,
                 Some(_) => {
                     eprintln!("error: --timeout must be a positive number of seconds");
+                    return ExitCode::Usage;
+                }
+            };
+            let proof_wait = match proof_wait.map(Duration::try_from_secs_f64) {
+                Some(Ok(w)) => Some(w),
+                None => None,
+                Some(Err(_)) => {
+                    eprintln!("error: --proof-wait must be a number of seconds, 0 or more");
                     return ExitCode::Usage;
                 }
             };
@@ -283,6 +299,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 summaries: !no_summaries && proofs.houdini(),
                 chc: proofs.chc(),
                 chc_budget: Duration::try_from_secs_f64(proof_budget).unwrap_or_default(),
+                chc_wait: proof_wait,
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 check_proof,
                 ..engine::Options::default()

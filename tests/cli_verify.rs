@@ -207,6 +207,22 @@ fn a_timeout_is_unknown_with_exit_5() {
 }
 
 #[test]
+fn proof_wait_takes_seconds_and_leaves_the_search_proofs_alone() {
+    let file = program(FERMAT);
+    let out = verify(&file, &["--max-depth", "2", "--proof-wait=-1"]);
+    assert_eq!(out.status.code(), Some(1), "a usage error");
+    let message = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(message.contains("--proof-wait must be"), "{message}");
+    // A finite call tree is a proof of the search itself: no wait needed.
+    let finite = program(
+        "Methods:\ndouble (x:Int) :Int = x + x;\nMain (n:Int) :Unit: assert (double n != 2 * n + 1)\n",
+    );
+    let out = verify(&finite, &["--max-depth", "3", "--proof-wait", "0"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.starts_with("VERIFIED"), "{report}");
+}
+
+#[test]
 fn a_bad_timeout_is_a_usage_error() {
     let file = program(BUGGY);
     assert_eq!(verify(&file, &["--timeout", "-3"]).status.code(), Some(1));

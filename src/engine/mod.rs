@@ -51,8 +51,8 @@ pub struct Options {
     pub chc: bool,
     /// How long Spacer may take, from the start of the run (capped by `timeout`).
     pub chc_budget: Duration,
-    /// How long a search that ended without a bug waits for Spacer's proof: at least
-    /// this, and at most as long again as the search took (always within the budget).
+    /// How long a search that ended without a bug waits for Spacer's proof: this, or
+    /// twice as long as the search took if that is longer (always within the budget).
     /// `None`: until the budget ends.
     pub chc_wait: Option<Duration>,
     /// Past this much resident memory (this process and its solvers) the run ends as
@@ -121,8 +121,10 @@ impl Proofs {
     }
 }
 
-/// How long a suite's run waits for a proof after its search (see `Options::chc_wait`).
-pub const SUITE_CHC_WAIT: Duration = Duration::from_secs(2);
+/// How long a suite's run waits for a proof after its search ended without a bug, at least
+/// (see `Options::chc_wait`; `verify --proof-wait` chooses it for one run): a quick search
+/// is not held up for the whole proof budget by a program no engine proves.
+pub const SUITE_PROOF_WAIT: Duration = Duration::from_secs(2);
 
 /// How long Spacer may take by default.
 pub const DEFAULT_CHC_BUDGET: Duration = Duration::from_secs(20);

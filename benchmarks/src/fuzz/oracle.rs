@@ -256,6 +256,9 @@ fn verdicts(
                 max_depth: k,
                 mode,
                 timeout: Some(config.timeout),
+                // As `suite` runs: a program no engine proves costs seconds, not the whole
+                // proof budget, at each of its 14 bounds and modes.
+                chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
                 ..Options::default()
             };
             report.checks += 1;
