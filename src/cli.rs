@@ -873,7 +873,29 @@ fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig, entry: Option<&s
     }
 }
 
-/// Matches `name=value` pairs to the entry procedure's `int`/`bool` parameters.
+/// A map input written as an IR expression (`[int](0)[3 := 1]`), of the parameter's type.
+fn closed_map_input(
+    program: &boogie_like::Program,
+    name: &str,
+    ty: boogie_like::Type,
+    text: &str,
+) -> Result<boogie_like::Value, String> {
+    let bad = |why: String| format!("`{text}` is not a map value for `{name}`: {why}");
+    let exprs = boogie_like::parse_exprs(program, text).map_err(|e| bad(e.to_string()))?;
+    let [expr] = exprs.as_slice() else {
+        return Err(bad("expected one expression".to_string()));
+    };
+    let interpreter = boogie_like::Interpreter::new(program).map_err(|e| bad(e.to_string()))?;
+    let value = interpreter
+        .eval_closed(expr)
+        .map_err(|e| bad(e.to_string()))?;
+    if !value.has_type(program, ty) {
+        return Err(bad(format!("expected type {}", program.type_name(ty))));
+    }
+    Ok(value)
+}
+
+/// Matches `name=value` pairs to the entry procedure's `int`, `bool` and map parameters.
 fn ir_inputs(
     program: &boogie_like::Program,
     pairs: &[(String, String)],
@@ -905,6 +927,7 @@ fn ir_inputs(
                     ));
                 }
             },
+            boogie_like::Type::Map(_) => closed_map_input(program, &local.name, local.ty, text)?,
             boogie_like::Type::Data(_) => {
                 return Err(format!(
                     "`{}` has a datatype; only int and bool inputs can be given",

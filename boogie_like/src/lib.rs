@@ -11,6 +11,7 @@
 //! elsewhere) → `print` for dumps. See `docs/ir.md` for grammar, semantics and rules.
 
 pub mod arena;
+pub mod intern;
 pub mod interp;
 pub mod ir;
 pub mod parse;
@@ -18,13 +19,14 @@ pub mod print;
 pub mod verify;
 
 pub use arena::{Arena, EntityId};
+pub use interp::map_value::{MapKey, MapValue};
 pub use interp::{
     HavocOracle, Interpreter, Outcome, RunConfig, RunResult, RuntimeError, TraceEvent, Value, run,
 };
 pub use ir::{
     BinOp, Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field,
-    FieldRef, Global, GlobalId, Local, LocalId, ProcId, Procedure, Program, SourcePos, Stmt, Type,
-    UnOp, Var,
+    FieldRef, Global, GlobalId, Local, LocalId, MapType, ProcId, Procedure, Program, SourcePos,
+    Stmt, Type, UnOp, Var,
 };
 pub use parse::{ParseError, parse, parse_exprs};
 pub use print::{print, print_expr};

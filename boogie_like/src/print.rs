@@ -81,6 +81,11 @@ fn type_name(program: &Program, ty: Type) -> String {
             Some(dt) => ident(&dt.name).into_owned(),
             None => format!("<missing {d}>"),
         },
+        Type::Map(m) => format!(
+            "[{}]{}",
+            type_name(program, m.key()),
+            type_name(program, m.value())
+        ),
         _ => program.type_name(ty),
     }
 }
@@ -313,8 +318,10 @@ fn precedence(e: &Expr) -> u8 {
         Expr::Is { .. } => 3,
         Expr::Unary { .. } => 6,
         Expr::Int(n) if n.sign() == num_bigint::Sign::Minus => 6,
-        Expr::Select { .. } => 7,
-        Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) | Expr::Ctor { .. } => 8,
+        Expr::Select { .. } | Expr::MapGet { .. } | Expr::MapSet { .. } => 7,
+        Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) | Expr::Ctor { .. } | Expr::MapConst { .. } => {
+            8
+        }
     }
 }
 
@@ -387,6 +394,25 @@ impl ExprPrinter<'_> {
                     Some(f) => self.out.push_str(&ident(&f.name)),
                     None => self.out.push_str("<missing field>"),
                 }
+            }
+            Expr::MapConst { key, value } => {
+                let _ = write!(self.out, "[{}](", type_name(self.program, *key));
+                self.at(value, 0);
+                self.out.push(')');
+            }
+            Expr::MapGet { map, index } => {
+                self.at(map, 7);
+                self.out.push('[');
+                self.at(index, 0);
+                self.out.push(']');
+            }
+            Expr::MapSet { map, index, value } => {
+                self.at(map, 7);
+                self.out.push('[');
+                self.at(index, 0);
+                self.out.push_str(" := ");
+                self.at(value, 0);
+                self.out.push(']');
             }
         }
     }

@@ -6,7 +6,9 @@ use boogie_like::{Program, parse, parse_exprs, print};
 use proptest::prelude::*;
 
 /// Tokens of the IR syntax, plus a few near-misses.
-const TOKENS: [&str; 62] = [
+const TOKENS: [&str; 64] = [
+    "[",
+    "]",
     "datatype",
     "var",
     "procedure",

@@ -74,7 +74,8 @@ impl Gen {
     }
 
     fn any_type(&mut self, p: &Program) -> Type {
-        match self.rng.below(3) {
+        match self.rng.below(4) {
+            3 => Type::map(self.scalar(), self.scalar()),
             2 if !p.datatypes.is_empty() => {
                 Type::Data(DatatypeId(self.rng.below(p.datatypes.len()) as u32))
             }
@@ -146,6 +147,18 @@ impl Gen {
             (_, 1) => self
                 .select(p, s, ty, depth)
                 .unwrap_or_else(|| self.leaf(p, s, ty)),
+            (_, 5) if self.rng.chance(40) => {
+                let key = self.scalar();
+                Expr::map_get(
+                    self.expr(p, s, Type::map(key, ty), depth - 1),
+                    self.expr(p, s, key, depth - 1),
+                )
+            }
+            (Type::Map(m), _) => Expr::map_set(
+                self.expr(p, s, ty, depth - 1),
+                self.expr(p, s, m.key(), depth - 1),
+                self.expr(p, s, m.value(), depth - 1),
+            ),
             (Type::Int, 2) => -self.expr(p, s, Type::Int, depth - 1),
             (Type::Int, _) => {
                 let op = self
@@ -218,6 +231,7 @@ impl Gen {
             Type::Int => Expr::int(self.rng.below(41) as i64 - 20),
             Type::Bool => Expr::Bool(self.rng.chance(50)),
             Type::Data(d) => self.ctor_app(p, s, d, 0, 0),
+            Type::Map(m) => Expr::map_const(m.key(), self.leaf(p, s, m.value())),
         }
     }
 

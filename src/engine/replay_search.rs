@@ -4,7 +4,8 @@
 //! program's loop and block procedures, bodiless callees) are not inputs. [`search`] runs
 //! the program on the model's inputs again and again, choosing the havocked values depth
 //! first: booleans both ways, integers from a small pool (0, 1, -1, the inputs' integers and
-//! the program's literals with their neighbours), datatypes their default.
+//! the program's literals with their neighbours), datatypes and maps their default (a map
+//! holding its value type's default everywhere).
 //!
 //! Guarantees: a result is a real run of the concrete interpreter that fails at `target`
 //! (or anywhere, when `target` is `None`), with the choices it made in order; the search
@@ -105,7 +106,7 @@ impl boogie_like::HavocOracle for Script<'_> {
         let options = match ty {
             Type::Int => self.pool.len(),
             Type::Bool => 2,
-            Type::Data(_) => 1,
+            Type::Data(_) | Type::Map(_) => 1,
         };
         let chosen = self
             .prefix
@@ -117,7 +118,7 @@ impl boogie_like::HavocOracle for Script<'_> {
         let value = match ty {
             Type::Int => Value::Int(self.pool[chosen].clone()),
             Type::Bool => Value::Bool(chosen == 1),
-            Type::Data(_) => self.interpreter.default_value(ty),
+            Type::Data(_) | Type::Map(_) => self.interpreter.default_value(ty),
         };
         self.choices.push(Choice {
             proc,

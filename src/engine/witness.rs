@@ -152,8 +152,10 @@ pub fn confirm_ir(
     max_depth: u32,
 ) -> Verdict {
     let mut values = Vec::new();
-    for input in inputs {
-        match ir_value(ir, input) {
+    let entry = &ir.procs[ir.entrypoint().expect("internal error: entry")];
+    let types = entry.params.iter().map(|p| entry.locals[*p].ty);
+    for (input, ty) in inputs.iter().zip(types) {
+        match ir_value(ir, input, ty) {
             Some(v) => values.push(v),
             None => return unconfirmed(format!("cannot replay the input {input:?}")),
         }
@@ -225,19 +227,42 @@ fn choice_shown(ir: &IrProgram, choice: &super::replay_search::Choice) -> (Strin
     (format!("{}:{var}", proc.name), choice.value.display(ir))
 }
 
-fn ir_value(ir: &IrProgram, value: &ModelValue) -> Option<boogie_like::Value> {
-    Some(match value {
-        ModelValue::Int(i) => boogie_like::Value::Int(i.clone()),
-        ModelValue::Bool(b) => boogie_like::Value::Bool(*b),
-        ModelValue::Data { ctor, fields } => boogie_like::Value::Data {
-            ctor: ir.ctor_by_name(ctor)?,
-            fields: std::rc::Rc::new(
-                fields
-                    .iter()
-                    .map(|f| ir_value(ir, f))
-                    .collect::<Option<Vec<_>>>()?,
-            ),
-        },
+/// The model's `value` as an IR value of type `ty` (`None` when it is not one).
+fn ir_value(
+    ir: &IrProgram,
+    value: &ModelValue,
+    ty: boogie_like::Type,
+) -> Option<boogie_like::Value> {
+    use boogie_like::Type;
+    Some(match (value, ty) {
+        (ModelValue::Int(i), Type::Int) => boogie_like::Value::Int(i.clone()),
+        (ModelValue::Bool(b), Type::Bool) => boogie_like::Value::Bool(*b),
+        (ModelValue::Data { ctor, fields }, Type::Data(_)) => {
+            let ctor = ir.ctor_by_name(ctor)?;
+            let types = ir.ctor(ctor)?.fields.iter().map(|f| f.ty);
+            let fields = fields
+                .iter()
+                .zip(types)
+                .map(|(f, ty)| ir_value(ir, f, ty))
+                .collect::<Option<Vec<_>>>()?;
+            boogie_like::Value::data(ctor, fields)
+        }
+        (ModelValue::Array { default, entries }, Type::Map(m)) => {
+            let default = ir_value(ir, default, m.value())?;
+            let entries = entries
+                .iter()
+                .map(|(k, v)| {
+                    let key = boogie_like::MapKey::of(&ir_value(ir, k, m.key())?)?;
+                    Some((key, ir_value(ir, v, m.value())?))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            boogie_like::Value::map(boogie_like::MapValue::from_entries(
+                m.key(),
+                default,
+                entries,
+            ))
+        }
+        _ => return None,
     })
 }
 

@@ -2,8 +2,10 @@
 //!
 //! Understood forms: numerals and `(- n)` of any size; `true`/`false`; a constructor of a
 //! declared datatype, bare (`nil`, `K_succ`), applied (`(cons 3 nil)`) or sort-annotated
-//! (`(as nil IntList)`); and `(let ((x v) ...) body)` sharing. Anything else is an error
-//! carrying the reply text, never a panic and never a guess.
+//! (`(as nil IntList)`); `(let ((x v) ...) body)` sharing; and arrays as z3 prints them:
+//! `((as const (Array Int Int)) 0)`, `(store a k v)` over one of those, and
+//! `(lambda ((x Int)) (ite (= x k) v …))` ending in a value. Anything else (`(_ as-array f)`
+//! included) is an error carrying the reply text, never a panic and never a guess.
 
 use super::reply::Sx;
 use num_bigint::BigInt;
@@ -19,6 +21,11 @@ pub enum ModelValue {
     Data {
         ctor: String,
         fields: Vec<ModelValue>,
+    },
+    /// An array: `default` everywhere except at the keys of `entries` (later entries win).
+    Array {
+        default: Box<ModelValue>,
+        entries: Vec<(ModelValue, ModelValue)>,
     },
 }
 
@@ -52,6 +59,16 @@ impl fmt::Display for ModelValue {
                     write!(f, " {field}")?;
                 }
                 f.write_str(")")
+            }
+            ModelValue::Array { default, entries } => {
+                for _ in entries {
+                    f.write_str("(store ")?;
+                }
+                write!(f, "((as const Array) {default})")?;
+                for (k, v) in entries {
+                    write!(f, " {k} {v})")?;
+                }
+                Ok(())
             }
         }
     }
@@ -96,14 +113,72 @@ impl<'a> Decoder<'a> {
 
     fn list(&mut self, items: &[Sx]) -> Option<ModelValue> {
         let (head, args) = items.split_first()?;
+        if let (Some([as_, konst, _sort]), [value]) = (head.list(), args)
+            && as_.is_atom("as")
+            && konst.is_atom("const")
+        {
+            let default = Box::new(self.decode(value)?);
+            return Some(ModelValue::Array {
+                default,
+                entries: Vec::new(),
+            });
+        }
         match (head.atom()?, args) {
             ("-", [n]) => self.negated(n),
             ("as", [term, _sort]) => self.decode(term),
             ("let", [Sx::List(bindings), body]) => self.let_(bindings, body),
+            ("store", [array, key, value]) => self.store(array, key, value),
+            ("lambda", [Sx::List(params), body]) => self.lambda(params, body),
             (ctor, [_, ..]) if self.ctors.get(ctor) == Some(&args.len()) => {
                 let fields = args.iter().map(|a| self.decode(a)).collect::<Option<_>>()?;
                 Some(data(ctor, fields))
             }
+            _ => None,
+        }
+    }
+
+    /// `(store a k v)`: `a` with `k` sent to `v`.
+    fn store(&mut self, array: &Sx, key: &Sx, value: &Sx) -> Option<ModelValue> {
+        let ModelValue::Array {
+            default,
+            mut entries,
+        } = self.decode(array)?
+        else {
+            return None;
+        };
+        entries.push((self.decode(key)?, self.decode(value)?));
+        Some(ModelValue::Array { default, entries })
+    }
+
+    /// `(lambda ((x S)) (ite (= x k1) v1 (ite (= x k2) v2 … d)))`: the first test that
+    /// matches wins, so the entries are listed last test first.
+    fn lambda(&mut self, params: &[Sx], body: &Sx) -> Option<ModelValue> {
+        let [Sx::List(param)] = params else {
+            return None;
+        };
+        let x = param.first()?.atom()?;
+        let mut entries = Vec::new();
+        let mut rest = body;
+        loop {
+            match rest.list() {
+                Some([ite, test, then, else_]) if ite.is_atom("ite") => {
+                    let key = self.key_tested(x, test)?;
+                    entries.push((key, self.decode(then)?));
+                    rest = else_;
+                }
+                _ => break,
+            }
+        }
+        let default = Box::new(self.decode(rest)?);
+        entries.reverse();
+        Some(ModelValue::Array { default, entries })
+    }
+
+    /// The key `k` of a test `(= x k)` or `(= k x)`.
+    fn key_tested(&mut self, x: &str, test: &Sx) -> Option<ModelValue> {
+        match test.list()? {
+            [eq, a, b] if eq.is_atom("=") && a.is_atom(x) => self.decode(b),
+            [eq, a, b] if eq.is_atom("=") && b.is_atom(x) => self.decode(a),
             _ => None,
         }
     }
@@ -192,6 +267,36 @@ mod tests {
                 .to_string(),
             "(cons 2 (cons 1 nil))"
         );
+    }
+
+    #[test]
+    fn decodes_arrays_in_the_forms_z3_prints() {
+        let array =
+            |default: ModelValue, entries: Vec<(ModelValue, ModelValue)>| ModelValue::Array {
+                default: Box::new(default),
+                entries,
+            };
+        assert_eq!(
+            decode("(store (store ((as const (Array Int Int)) 7) 3 5) (- 1) 2)"),
+            Some(array(int(7), vec![(int(3), int(5)), (int(-1), int(2))]))
+        );
+        let inner = array(ModelValue::Bool(true), vec![]);
+        assert_eq!(
+            decode("((as const (Array Int (Array Int Bool))) ((as const (Array Int Bool)) true))"),
+            Some(array(inner, vec![]))
+        );
+        assert_eq!(
+            decode("(lambda ((x!1 Int)) (ite (= x!1 3) 5 (ite (= 4 x!1) 6 0)))"),
+            Some(array(int(0), vec![(int(4), int(6)), (int(3), int(5))]))
+        );
+        for text in [
+            "(store 1 2 3)",
+            "(lambda ((x Int)) (ite (< x 3) 5 0))",
+            "(lambda ((x Int) (y Int)) 0)",
+            "((as const (Array Int Int)) y)",
+        ] {
+            assert_eq!(decode(text), None, "{text}");
+        }
     }
 
     #[test]

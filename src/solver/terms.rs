@@ -7,13 +7,15 @@
 
 use std::borrow::Cow;
 
-/// The sorts the verifier needs: integers, booleans and declared datatypes.
+/// The sorts the verifier needs: integers, booleans, declared datatypes and arrays.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Sort {
     Int,
     Bool,
     /// A datatype declared with [`super::Session::declare_datatypes`].
     Datatype(String),
+    /// `(Array key value)`: SMT-LIB's arrays (total maps, extensional).
+    Array(Box<Sort>, Box<Sort>),
 }
 
 impl Sort {
@@ -26,6 +28,9 @@ impl Sort {
             Sort::Int => Cow::Borrowed("Int"),
             Sort::Bool => Cow::Borrowed("Bool"),
             Sort::Datatype(name) => symbol_text(name),
+            Sort::Array(key, value) => {
+                Cow::Owned(format!("(Array {} {})", key.text(), value.text()))
+            }
         }
     }
 }

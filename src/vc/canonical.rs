@@ -134,6 +134,9 @@ impl Names {
     fn sort(&self, sort: &Sort) -> Sort {
         match sort {
             Sort::Datatype(name) => Sort::Datatype(self.raw(name)),
+            Sort::Array(key, value) => {
+                Sort::Array(Box::new(self.sort(key)), Box::new(self.sort(value)))
+            }
             other => other.clone(),
         }
     }

@@ -37,7 +37,7 @@
 //! (a dispatch's last case) is `assume c` followed by the other branch.
 
 use super::liveness::{LiveSet, Liveness};
-use super::smt::{Command, sort, symbol};
+use super::smt::{Command, const_array, sort, symbol};
 use boogie_like::ir::{
     self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos, Stmt,
     Type as IrType, UnOp, Var,
@@ -691,6 +691,29 @@ impl Building<'_, '_> {
                 let arg = self.expr(proc, arg, state, out);
                 let name = &self.ir.field(*field).expect("internal error: field").name;
                 t.list(vec![t.atom(symbol(name)), arg])
+            }
+            // [K](v)   ~>   ((as const (Array K V)) v)
+            Expr::MapConst { key, value } => {
+                let p = &self.ir.procs[proc];
+                let value_ty = self
+                    .ir
+                    .expr_type(p, value)
+                    .expect("internal error: map type");
+                let value = self.expr(proc, value, state, out);
+                const_array(t, self.ir, *key, value_ty, value)
+            }
+            // m[i]   ~>   (select m i)
+            Expr::MapGet { map, index } => {
+                let map = self.expr(proc, map, state, out);
+                let index = self.expr(proc, index, state, out);
+                t.list(vec![t.atom("select"), map, index])
+            }
+            // m[i := v]   ~>   (store m i v)
+            Expr::MapSet { map, index, value } => {
+                let map = self.expr(proc, map, state, out);
+                let index = self.expr(proc, index, state, out);
+                let value = self.expr(proc, value, state, out);
+                t.list(vec![t.atom("store"), map, index, value])
             }
         }
     }

@@ -29,7 +29,26 @@ pub fn sort(ir: &IrProgram, ty: IrType) -> Sort {
         IrType::Int => Sort::Int,
         IrType::Bool => Sort::Bool,
         IrType::Data(d) => Sort::datatype(ir.datatypes[d].name.clone()),
+        IrType::Map(m) => Sort::Array(Box::new(sort(ir, m.key())), Box::new(sort(ir, m.value()))),
     }
+}
+
+/// The SMT term of the constant array of `key` sort holding `value` everywhere:
+/// `((as const (Array K V)) value)`.
+pub fn const_array(
+    terms: &Context,
+    ir: &IrProgram,
+    key: IrType,
+    value_ty: IrType,
+    value: SExpr,
+) -> SExpr {
+    let array = sort(ir, IrType::map(key, value_ty));
+    let as_const = terms.list(vec![
+        terms.atom("as"),
+        terms.atom("const"),
+        terms.atom(array.text()),
+    ]);
+    terms.list(vec![as_const, value])
 }
 
 /// The declarations of every datatype of the program, to be declared together (they may
@@ -68,5 +87,24 @@ pub fn value_term(terms: &Context, ir: &IrProgram, value: &Value) -> SExpr {
             items.extend(fields.iter().map(|f| value_term(terms, ir, f)));
             terms.list(items)
         }
+        Value::Map(m) => {
+            let default = value_term(terms, ir, &m.default);
+            let value_ty = value_type(&m.default);
+            let base = const_array(terms, ir, m.key, value_ty, default);
+            m.entries.iter().fold(base, |array, (k, v)| {
+                let (k, v) = (value_term(terms, ir, &k.value()), value_term(terms, ir, v));
+                terms.list(vec![terms.atom("store"), array, k, v])
+            })
+        }
+    }
+}
+
+/// The IR type of a concrete value.
+fn value_type(value: &Value) -> IrType {
+    match value {
+        Value::Int(_) => IrType::Int,
+        Value::Bool(_) => IrType::Bool,
+        Value::Data { ctor, .. } => IrType::Data(ctor.datatype),
+        Value::Map(m) => IrType::map(m.key, value_type(&m.default)),
     }
 }

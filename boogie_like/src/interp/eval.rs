@@ -6,6 +6,7 @@
 
 use num_bigint::BigInt;
 
+use super::map_value::{MapKey, MapValue};
 use super::{RuntimeError, Value};
 use crate::arena::Arena;
 use crate::ir::{BinOp, Expr, FieldRef, GlobalId, LocalId, Procedure, Program, UnOp, Var};
@@ -56,6 +57,31 @@ impl Env<'_> {
                 _ => type_confusion("tester"),
             },
             Expr::Select { arg, field } => self.select(arg, *field),
+            Expr::MapConst { key, value } => {
+                Ok(Value::map(MapValue::constant(*key, self.eval(value)?)))
+            }
+            Expr::MapGet { map, index } => {
+                let (map, key) = (self.eval_map(map)?, self.eval_key(index)?);
+                Ok(map.get(&key))
+            }
+            Expr::MapSet { map, index, value } => {
+                let (map, key) = (self.eval_map(map)?, self.eval_key(index)?);
+                Ok(Value::map(map.set(key, self.eval(value)?)))
+            }
+        }
+    }
+
+    fn eval_map(&self, e: &Expr) -> Result<std::rc::Rc<MapValue>, RuntimeError> {
+        match &self.eval(e)? {
+            Value::Map(m) => Ok(m.clone()),
+            _ => type_confusion("map"),
+        }
+    }
+
+    fn eval_key(&self, e: &Expr) -> Result<MapKey, RuntimeError> {
+        match MapKey::of(&self.eval(e)?) {
+            Some(key) => Ok(key),
+            None => type_confusion("map index"),
         }
     }
 

@@ -19,6 +19,7 @@
 
 mod eval;
 mod exec;
+pub mod map_value;
 pub mod value;
 
 use crate::arena::Arena;

@@ -11,11 +11,12 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
+use super::map_value::MapValue;
 use crate::ir::{CtorId, DatatypeId, Expr, Program, Type};
 use crate::verify::datatype_ranks;
 
-/// A value: a mathematical integer, a boolean or a constructor applied to field values.
-/// Field vectors are shared (`Rc`), so cloning a value is O(1).
+/// A value: a mathematical integer, a boolean, a constructor applied to field values, or a
+/// map. Field vectors and maps are shared (`Rc`), so cloning a value is O(1).
 #[derive(Clone, Debug, Eq)]
 pub enum Value {
     Int(BigInt),
@@ -24,6 +25,7 @@ pub enum Value {
         ctor: CtorId,
         fields: Rc<Vec<Value>>,
     },
+    Map(Rc<MapValue>),
 }
 
 const RED_ZONE: usize = 64 * 1024;
@@ -38,6 +40,7 @@ impl PartialEq for Value {
                 c == d
                     && (Rc::ptr_eq(f, g) || stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || f == g))
             }
+            (Value::Map(a), Value::Map(b)) => Rc::ptr_eq(a, b) || a == b,
             _ => false,
         }
     }
@@ -91,6 +94,11 @@ impl Value {
         }
     }
 
+    /// A map value.
+    pub fn map(map: MapValue) -> Value {
+        Value::Map(Rc::new(map))
+    }
+
     /// Whether the value belongs to `ty` in `program`.
     pub fn has_type(&self, program: &Program, ty: Type) -> bool {
         match (self, ty) {
@@ -107,11 +115,18 @@ impl Value {
                             .all(|(v, f)| v.has_type(program, f.ty))
                     })
             }
+            (Value::Map(m), Type::Map(t)) => {
+                m.key == t.key()
+                    && m.default.has_type(program, t.value())
+                    && m.entries
+                        .iter()
+                        .all(|(k, v)| k.has_type(t.key()) && v.has_type(program, t.value()))
+            }
             _ => false,
         }
     }
 
-    /// The value in IR syntax: `5`, `-1`, `true`, `cons(1, nil())`.
+    /// The value in IR syntax: `5`, `-1`, `true`, `cons(1, nil())`, `[int](0)[3 := 1]`.
     pub fn display(&self, program: &Program) -> String {
         let mut out = String::new();
         self.write(program, &mut out);
@@ -139,6 +154,18 @@ impl Value {
                 }
                 out.push(')');
             }
+            Value::Map(m) => {
+                let _ = write!(out, "[{}](", program.type_name(m.key));
+                m.default.write(program, out);
+                out.push(')');
+                for (k, v) in &m.entries {
+                    out.push('[');
+                    k.value().write(program, out);
+                    out.push_str(" := ");
+                    v.write(program, out);
+                    out.push(']');
+                }
+            }
         }
     }
 
@@ -153,6 +180,10 @@ impl Value {
                     args: fields.iter().map(Value::to_expr).collect(),
                 })
             }
+            Value::Map(m) => m.entries.iter().fold(
+                Expr::map_const(m.key, m.default.to_expr()),
+                |map, (k, v)| Expr::map_set(map, k.value().to_expr(), v.to_expr()),
+            ),
         }
     }
 }
@@ -209,6 +240,10 @@ impl Defaults {
             Type::Int => Some(Value::Int(BigInt::from(0))),
             Type::Bool => Some(Value::Bool(false)),
             Type::Data(d) => self.data.get(d.0 as usize)?.clone(),
+            Type::Map(m) => Some(Value::map(MapValue::constant(
+                m.key(),
+                self.get(m.value())?,
+            ))),
         }
     }
 }

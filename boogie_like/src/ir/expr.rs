@@ -6,7 +6,7 @@
 
 use num_bigint::BigInt;
 
-use super::{CtorId, FieldRef, Var};
+use super::{CtorId, FieldRef, Type, Var};
 
 /// Unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,6 +115,16 @@ pub enum Expr {
     Is { arg: Box<Expr>, ctor: CtorId },
     /// Selector `arg->field`.
     Select { arg: Box<Expr>, field: FieldRef },
+    /// The constant map `[key](value)`: every key of type `key` sent to `value`.
+    MapConst { key: Type, value: Box<Expr> },
+    /// Map read `map[index]`.
+    MapGet { map: Box<Expr>, index: Box<Expr> },
+    /// Map update `map[index := value]`: `map` with `index` sent to `value`.
+    MapSet {
+        map: Box<Expr>,
+        index: Box<Expr>,
+        value: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -190,14 +200,49 @@ impl Expr {
         }
     }
 
+    /// `[key](value)`.
+    pub fn map_const(key: Type, value: Expr) -> Expr {
+        Expr::MapConst {
+            key,
+            value: Box::new(value),
+        }
+    }
+
+    /// `map[index]`.
+    pub fn map_get(map: Expr, index: Expr) -> Expr {
+        Expr::MapGet {
+            map: Box::new(map),
+            index: Box::new(index),
+        }
+    }
+
+    /// `map[index := value]`.
+    pub fn map_set(map: Expr, index: Expr, value: Expr) -> Expr {
+        Expr::MapSet {
+            map: Box::new(map),
+            index: Box::new(index),
+            value: Box::new(value),
+        }
+    }
+
     /// The direct sub-expressions, left to right.
     pub fn children(&self) -> Vec<&Expr> {
         match self {
             Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) => Vec::new(),
-            Expr::Unary { arg, .. } | Expr::Is { arg, .. } | Expr::Select { arg, .. } => {
+            Expr::Unary { arg, .. }
+            | Expr::Is { arg, .. }
+            | Expr::Select { arg, .. }
+            | Expr::MapConst { value: arg, .. } => {
                 vec![arg]
             }
-            Expr::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+            Expr::Binary { lhs, rhs, .. }
+            | Expr::MapGet {
+                map: lhs,
+                index: rhs,
+            } => {
+                vec![lhs, rhs]
+            }
+            Expr::MapSet { map, index, value } => vec![map, index, value],
             Expr::Ite { cond, then, else_ } => vec![cond, then, else_],
             Expr::Ctor { args, .. } => args.iter().collect(),
         }

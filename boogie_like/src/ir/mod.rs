@@ -9,10 +9,12 @@
 
 mod build;
 mod expr;
+mod map_type;
 
 use std::fmt;
 
 pub use expr::{BinOp, Expr, UnOp};
+pub use map_type::{MapSig, MapType, is_key_type};
 
 use crate::arena::{Arena, entity_id};
 
@@ -56,12 +58,21 @@ pub struct FieldRef {
     pub index: u32,
 }
 
-/// A type: mathematical integers, booleans, or a datatype.
+/// A type: mathematical integers, booleans, a datatype, or a map `[K]V` (a total function
+/// from `K` to `V`, an SMT array).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Int,
     Bool,
     Data(DatatypeId),
+    Map(MapType),
+}
+
+impl Type {
+    /// The map type `[key]value`.
+    pub fn map(key: Type, value: Type) -> Type {
+        Type::Map(MapType::new(key, value))
+    }
 }
 
 /// A position in the HORef source (1-based), carried by calls and asserts for traces.
@@ -308,7 +319,20 @@ impl Program {
             Expr::Ite { then, else_, .. } => self.ite_type(proc, then, else_),
             Expr::Ctor { ctor, .. } => self.ctor(*ctor).map(|_| Type::Data(ctor.datatype)),
             Expr::Select { field, .. } => self.field(*field).map(|f| f.ty),
+            Expr::MapGet { map, .. } => match self.map_expr_type(proc, map)? {
+                Type::Map(m) => Some(m.value()),
+                _ => None,
+            },
+            Expr::MapSet { map, .. } => self.map_expr_type(proc, map),
+            Expr::MapConst { key, value } => {
+                let value = self.map_expr_type(proc, value)?;
+                Some(Type::map(*key, value))
+            }
         }
+    }
+
+    fn map_expr_type(&self, proc: &Procedure, map: &Expr) -> Option<Type> {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || self.expr_type(proc, map))
     }
 
     fn ite_type(&self, proc: &Procedure, then: &Expr, else_: &Expr) -> Option<Type> {
@@ -318,9 +342,10 @@ impl Program {
         })
     }
 
-    /// The display name of `ty` (`int`, `bool` or the datatype's name).
+    /// The display name of `ty` (`int`, `bool`, the datatype's name, `[int]int`).
     pub fn type_name(&self, ty: Type) -> String {
         match ty {
+            Type::Map(m) => format!("[{}]{}", self.type_name(m.key()), self.type_name(m.value())),
             Type::Int => "int".to_string(),
             Type::Bool => "bool".to_string(),
             Type::Data(d) => match self.datatypes.get(d) {

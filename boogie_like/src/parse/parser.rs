@@ -259,9 +259,15 @@ impl Parser {
         if self.eat_kw("bool") {
             return Ok(RType::Bool);
         }
+        if self.eat_punct("[") {
+            let key = self.nested(|p| p.ty())?;
+            self.expect_punct("]")?;
+            let value = self.nested(|p| p.ty())?;
+            return Ok(RType::Map(Box::new(key), Box::new(value)));
+        }
         match self.peek() {
             Tok::Ident(_) => Ok(RType::Named(self.ident("a type")?)),
-            _ => Err(self.expected("a type (`int`, `bool` or a datatype name)")),
+            _ => Err(self.expected("a type (`int`, `bool`, `[K]V` or a datatype name)")),
         }
     }
 
@@ -409,10 +415,18 @@ impl Parser {
         Ok(e)
     }
 
+    /// `x := e;`, or `x[i]…[j] := e;`, sugar for `x := x[i := …x[i]…[j := e]…];`.
     fn assign(&mut self) -> PResult<RStmt> {
         let lhs = self.ident("a variable name")?;
+        let mut indices = Vec::new();
+        while self.eat_punct("[") {
+            indices.push(self.expr()?);
+            self.expect_punct("]")?;
+        }
         self.expect_punct(":=")?;
-        Ok(RStmt::Assign(lhs, self.expr_semi()?))
+        let rhs = self.expr_semi()?;
+        let base = RExpr::new(RExprKind::Var(lhs.clone()), lhs.pos)?;
+        Ok(RStmt::Assign(lhs, updated(base, &indices, rhs)?))
     }
 
     fn havoc(&mut self) -> PResult<RStmt> {
@@ -610,7 +624,7 @@ impl Parser {
         };
         self.advance();
         if let (UnOp::Neg, Tok::Int(n)) = (op, self.peek())
-            && *self.peek_at(1) != Tok::Punct("->")
+            && !matches!(self.peek_at(1), Tok::Punct("->") | Tok::Punct("["))
         {
             let kind = RExprKind::Int(-n.clone());
             self.advance();
@@ -622,12 +636,41 @@ impl Parser {
 
     fn postfix(&mut self) -> PResult<RExpr> {
         let mut e = self.atom()?;
-        while self.eat_punct("->") {
-            let field = self.ident("a field name")?;
+        loop {
             let pos = e.pos;
-            e = RExpr::new(RExprKind::Select(Box::new(e), field), pos)?;
+            if self.eat_punct("->") {
+                let field = self.ident("a field name")?;
+                e = RExpr::new(RExprKind::Select(Box::new(e), field), pos)?;
+            } else if self.eat_punct("[") {
+                e = RExpr::new(self.map_access(e)?, pos)?;
+            } else {
+                return Ok(e);
+            }
         }
-        Ok(e)
+    }
+
+    /// After `map[`: `index]` or `index := value]`.
+    fn map_access(&mut self, map: RExpr) -> PResult<RExprKind> {
+        let index = self.expr()?;
+        let kind = if self.eat_punct(":=") {
+            let value = self.expr()?;
+            RExprKind::MapSet(Box::new(map), Box::new(index), Box::new(value))
+        } else {
+            RExprKind::MapGet(Box::new(map), Box::new(index))
+        };
+        self.expect_punct("]")?;
+        Ok(kind)
+    }
+
+    /// `[key](value)`
+    fn map_const(&mut self) -> PResult<RExprKind> {
+        self.expect_punct("[")?;
+        let key = self.ty()?;
+        self.expect_punct("]")?;
+        self.expect_punct("(")?;
+        let value = self.expr()?;
+        self.expect_punct(")")?;
+        Ok(RExprKind::MapConst(key, Box::new(value)))
     }
 
     fn atom(&mut self) -> PResult<RExpr> {
@@ -641,6 +684,7 @@ impl Parser {
                 RExprKind::Bool(self.advance() == Tok::Kw("true"))
             }
             Tok::Punct("(") => return self.parenthesized(),
+            Tok::Punct("[") => self.map_const()?,
             Tok::Kw("if") => self.ite()?,
             Tok::Ident(_) => self.var_or_ctor()?,
             _ => return Err(self.expected("an expression")),
@@ -693,6 +737,23 @@ impl Parser {
             }
         }
     }
+}
+
+/// `base[i := base[i][j := … rhs …]]` for the indices `i, j, …` (just `rhs` for none).
+fn updated(base: RExpr, indices: &[RExpr], rhs: RExpr) -> PResult<RExpr> {
+    let Some((index, rest)) = indices.split_first() else {
+        return Ok(rhs);
+    };
+    let pos = base.pos;
+    let inner = RExpr::new(
+        RExprKind::MapGet(Box::new(base.clone()), Box::new(index.clone())),
+        pos,
+    )?;
+    let value = updated(inner, rest, rhs)?;
+    RExpr::new(
+        RExprKind::MapSet(Box::new(base), Box::new(index.clone()), Box::new(value)),
+        pos,
+    )
 }
 
 fn binary(op: BinOp, lhs: RExpr, rhs: RExpr) -> PResult<RExpr> {

@@ -122,6 +122,10 @@ fn resolve_type(scope: &Scope, ty: &RType) -> RResult<Type> {
     match ty {
         RType::Int => Ok(Type::Int),
         RType::Bool => Ok(Type::Bool),
+        RType::Map(key, value) => Ok(Type::map(
+            resolve_type(scope, key)?,
+            resolve_type(scope, value)?,
+        )),
         RType::Named(name) => match scope.datatypes.get(&name.text) {
             Some(id) => Ok(Type::Data(*id)),
             None => Err(error_at(
@@ -314,6 +318,13 @@ impl<'a> BodyCx<'a> {
                 let arg = self.expr(a)?;
                 let field = self.field(&arg, name)?;
                 Expr::select(arg, field)
+            }
+            RExprKind::MapConst(key, value) => {
+                Expr::map_const(resolve_type(self.scope, key)?, self.expr(value)?)
+            }
+            RExprKind::MapGet(m, i) => Expr::map_get(self.expr(m)?, self.expr(i)?),
+            RExprKind::MapSet(m, i, v) => {
+                Expr::map_set(self.expr(m)?, self.expr(i)?, self.expr(v)?)
             }
         })
     }

@@ -28,6 +28,8 @@ pub(crate) enum RType {
     Int,
     Bool,
     Named(Name),
+    /// `[key]value`
+    Map(Box<RType>, Box<RType>),
 }
 
 /// A `name: type` binding (parameter, return, local, field or global).
@@ -69,7 +71,9 @@ impl RExprKind {
                 (vec![a], &[])
             }
             RExprKind::Binary(_, a, b) => (vec![a, b], &[]),
-            RExprKind::Ite(a, b, c) => (vec![a, b, c], &[]),
+            RExprKind::Ite(a, b, c) | RExprKind::MapSet(a, b, c) => (vec![a, b, c], &[]),
+            RExprKind::MapConst(_, a) => (vec![a], &[]),
+            RExprKind::MapGet(a, b) => (vec![a, b], &[]),
             RExprKind::Ctor(_, args) => (vec![], args),
         };
         boxed.into_iter().chain(list.iter())
@@ -87,6 +91,12 @@ pub(crate) enum RExprKind {
     Ctor(Name, Vec<RExpr>),
     Is(Box<RExpr>, Name),
     Select(Box<RExpr>, Name),
+    /// `[key](value)`
+    MapConst(RType, Box<RExpr>),
+    /// `map[index]`
+    MapGet(Box<RExpr>, Box<RExpr>),
+    /// `map[index := value]`
+    MapSet(Box<RExpr>, Box<RExpr>, Box<RExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use super::{Context, VerifyError, VerifyErrorKind};
 use crate::ir::{
-    BinOp, CallSiteId, CtorId, Expr, FieldRef, GlobalId, ProcId, Procedure, Program, Stmt, Type,
-    UnOp, Var, binop_result, call_sites_in_order,
+    BinOp, CallSiteId, CtorId, Expr, FieldRef, GlobalId, MapType, ProcId, Procedure, Program, Stmt,
+    Type, UnOp, Var, binop_result, call_sites_in_order, is_key_type,
 };
 use crate::print::print_stmt_header;
 
@@ -300,6 +300,44 @@ impl Body<'_> {
             Expr::Ctor { ctor, args } => self.ctor_app(*ctor, args),
             Expr::Is { arg, ctor } => self.tester(arg, *ctor),
             Expr::Select { arg, field } => self.selector(arg, *field),
+            Expr::MapConst { key, value } => {
+                let value = self.expr(value)?;
+                let ty = Type::map(*key, value);
+                if !is_key_type(*key) {
+                    let ty = self.type_name(ty);
+                    self.report(VerifyErrorKind::MapKeyType { ty });
+                }
+                Some(ty)
+            }
+            Expr::MapGet { map, index } => {
+                let m = self.map_operand(map, index, "map read");
+                m.map(|m| m.value())
+            }
+            Expr::MapSet { map, index, value } => {
+                let m = self.map_operand(map, index, "map update");
+                let found = self.expr(value);
+                let expected = m.map(|m| m.value());
+                self.mismatch_opt("value of the map update", expected, found);
+                m.map(Type::Map)
+            }
+        }
+    }
+
+    /// Checks `map[index]`: `map` is a map, `index` of its key type.
+    fn map_operand(&mut self, map: &Expr, index: &Expr, what: &str) -> Option<MapType> {
+        let found = self.expr(map);
+        let index_ty = self.expr(index);
+        match found? {
+            Type::Map(m) => {
+                self.mismatch_opt(&format!("index of the {what}"), Some(m.key()), index_ty);
+                Some(m)
+            }
+            other => {
+                let found = self.type_name(other);
+                let what = format!("operand of the {what}");
+                self.report(VerifyErrorKind::NotAMap { what, found });
+                None
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Context, NameKind, VerifyError, VerifyErrorKind};
-use crate::ir::{DatatypeId, GlobalId, LocalId, Procedure, Program, Type};
+use crate::ir::{DatatypeId, GlobalId, LocalId, Procedure, Program, Type, is_key_type};
 use crate::parse::is_valid_name;
 
 struct Decls<'a> {
@@ -57,14 +57,23 @@ impl Decls<'_> {
     }
 
     fn check_type(&mut self, context: &Context, ty: Type) {
-        if let Type::Data(d) = ty
-            && !self.program.datatypes.contains(d)
-        {
-            let kind = VerifyErrorKind::Missing {
-                what: "datatype",
-                id: d.to_string(),
-            };
-            self.report(context.clone(), kind);
+        match ty {
+            Type::Data(d) if !self.program.datatypes.contains(d) => {
+                let kind = VerifyErrorKind::Missing {
+                    what: "datatype",
+                    id: d.to_string(),
+                };
+                self.report(context.clone(), kind);
+            }
+            Type::Map(m) => {
+                if !is_key_type(m.key()) {
+                    let ty = self.program.type_name(ty);
+                    self.report(context.clone(), VerifyErrorKind::MapKeyType { ty });
+                }
+                self.check_type(context, m.key());
+                self.check_type(context, m.value());
+            }
+            _ => {}
         }
     }
 
@@ -221,9 +230,9 @@ pub fn inhabited_datatypes(program: &Program) -> HashSet<DatatypeId> {
 pub(crate) fn datatype_ranks(program: &Program) -> HashMap<DatatypeId, (usize, u32)> {
     let mut ranks: HashMap<DatatypeId, (usize, u32)> = HashMap::new();
     for round in 0.. {
-        let ready = |ty: &Type| match ty {
-            Type::Data(d) => ranks.get(d).is_some_and(|(r, _)| *r < round),
-            _ => true,
+        let ready = |ty: &Type| match data_inside(*ty) {
+            Some(d) => ranks.get(&d).is_some_and(|(r, _)| *r < round),
+            None => true,
         };
         let found: Vec<(DatatypeId, u32)> = program
             .datatypes
@@ -243,4 +252,14 @@ pub(crate) fn datatype_ranks(program: &Program) -> HashMap<DatatypeId, (usize, u
         ranks.extend(found.into_iter().map(|(id, ctor)| (id, (round, ctor))));
     }
     ranks
+}
+
+/// The datatype a value of `ty` needs to exist: `ty`'s own, or its map values' (a map's
+/// default value is of its value type).
+fn data_inside(ty: Type) -> Option<DatatypeId> {
+    match ty {
+        Type::Data(d) => Some(d),
+        Type::Map(m) => data_inside(m.value()),
+        Type::Int | Type::Bool => None,
+    }
 }

@@ -157,6 +157,10 @@ pub enum VerifyErrorKind {
     CallSiteOrder,
     #[error("`havoc` needs at least one variable")]
     EmptyHavoc,
+    #[error("map type `{ty}`: keys must be `int` or `bool`")]
+    MapKeyType { ty: String },
+    #[error("{what}: expected a map, found {found}")]
+    NotAMap { what: String, found: String },
 }
 
 /// Checks every rule of the module doc; `Err` holds all violations, in program order.

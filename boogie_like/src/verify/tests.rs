@@ -270,3 +270,24 @@ fn verify_expr_types_closed_expressions() {
     );
     assert!(verify_expr(&program, &proc, &exprs[1]).is_err());
 }
+
+#[test]
+fn map_types_keys_and_operands() {
+    let text = format!(
+        "{MAIN}datatype D {{ d() }}\nvar g: [D]int;\n\
+         procedure p(m: [int]bool, n: [int][int]int, i: int) returns (r: int) {{\n\
+           r := m[i];\n  r := n[i][true];\n  r := i[0];\n  assume m[i := 1] == m;\n\
+           assume [D](0) == [D](0);\n  r := n[i][i];\n}}"
+    );
+    rejects(
+        &text,
+        &[
+            "global `g`: map type `[D]int`: keys must be `int` or `bool`",
+            "procedure `p`, statement #0 `r := m[i];`: assignment to `r`: expected int, found bool",
+            "procedure `p`, statement #1 `r := n[i][true];`: index of the map read: expected int, found bool",
+            "procedure `p`, statement #2 `r := i[0];`: operand of the map read: expected a map, found int",
+            "procedure `p`, statement #3 `assume m[i := 1] == m;`: value of the map update: expected bool, found int",
+            "procedure `p`, statement #4 `assume [D](0) == [D](0);`: map type `[D]int`: keys must be `int` or `bool`",
+        ],
+    );
+}

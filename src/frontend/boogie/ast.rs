@@ -13,10 +13,50 @@ pub struct Ident {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A Boogie type. Maps with several indices `[k1, k2]v` are curried (`[k1][k2]v`): the
+/// same select, update and equality, with one index at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
     Int,
     Bool,
+    Map(MapTy),
+}
+
+/// A map type `[key]value` (interned, so [`Ty`] stays `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MapTy(&'static (Ty, Ty));
+
+impl MapTy {
+    pub fn new(key: Ty, value: Ty) -> MapTy {
+        MapTy(boogie_like::intern::intern((key, value)))
+    }
+
+    pub fn key(self) -> Ty {
+        self.0.0
+    }
+
+    pub fn value(self) -> Ty {
+        self.0.1
+    }
+}
+
+impl Ty {
+    /// `[k1][k2]…value` for the keys `k1, k2, …`.
+    pub fn curried(keys: &[Ty], value: Ty) -> Ty {
+        keys.iter()
+            .rev()
+            .fold(value, |v, k| Ty::Map(MapTy::new(*k, v)))
+    }
+}
+
+impl std::fmt::Display for Ty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ty::Int => f.write_str("int"),
+            Ty::Bool => f.write_str("bool"),
+            Ty::Map(m) => write!(f, "[{}]{}", m.key(), m.value()),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -170,4 +210,8 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Ite(Box<Expr>, Box<Expr>, Box<Expr>),
     Apply(Ident, Vec<Expr>),
+    /// `m[i, j]`
+    Select(Box<Expr>, Vec<Expr>),
+    /// `m[i, j := v]`
+    Update(Box<Expr>, Vec<Expr>, Box<Expr>),
 }

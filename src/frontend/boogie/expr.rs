@@ -19,13 +19,7 @@ pub fn ir_type(ty: Ty) -> Type {
     match ty {
         Ty::Int => Type::Int,
         Ty::Bool => Type::Bool,
-    }
-}
-
-fn ty_name(ty: Ty) -> &'static str {
-    match ty {
-        Ty::Int => "int",
-        Ty::Bool => "bool",
+        Ty::Map(m) => Type::map(ir_type(m.key()), ir_type(m.value())),
     }
 }
 
@@ -67,7 +61,65 @@ impl Scope<'_> {
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r, old, depth),
             ExprKind::Ite(c, t, f) => self.ite(c, t, f, old, depth),
             ExprKind::Apply(f, args) => self.apply(f, args, old, depth),
+            ExprKind::Select(m, indices) => {
+                let map = self.expr_in(m, old, depth)?;
+                self.select(map, indices, old, depth)
+            }
+            ExprKind::Update(m, indices, v) => {
+                let map = self.expr_in(m, old, depth)?;
+                self.update(map, (m.span, indices), v, old, depth)
+            }
         })
+    }
+
+    /// `m[i, j]` = `m[i][j]`
+    fn select(
+        &self,
+        (mut x, mut ty): Typed,
+        indices: &[Expr],
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        for index in indices {
+            let m = self.map_type(ty, index.span)?;
+            let (i, it) = self.expr_in(index, old, depth)?;
+            check_type(index.span, it, m.key())?;
+            (x, ty) = (ir::Expr::map_get(x, i), m.value());
+        }
+        Ok((x, ty))
+    }
+
+    /// `m[i, j := v]` = `m[i := m[i][j := v]]`
+    fn update(
+        &self,
+        (x, ty): Typed,
+        (span, indices): (Span, &[Expr]),
+        value: &Expr,
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let Some((first, rest)) = indices.split_first() else {
+            let (v, vt) = self.expr_in(value, old, depth)?;
+            check_type(value.span, vt, ty)?;
+            return Ok((v, ty));
+        };
+        let m = self.map_type(ty, span)?;
+        let (i, it) = self.expr_in(first, old, depth)?;
+        check_type(first.span, it, m.key())?;
+        let inner = (ir::Expr::map_get(x.clone(), i.clone()), m.value());
+        let (v, _) = self.update(inner, (span, rest), value, old, depth)?;
+        Ok((ir::Expr::map_set(x, i, v), ty))
+    }
+
+    fn map_type(&self, ty: Ty, span: Span) -> Result<ast::MapTy, Diagnostic> {
+        match ty {
+            Ty::Map(m) => Ok(m),
+            other => Err(Diagnostic::error(
+                span,
+                format!("type mismatch: expected a map, found `{other}`"),
+                format!("this has type `{other}`, it cannot be indexed"),
+            )),
+        }
     }
 
     fn var(&self, name: &ast::Ident, old: bool) -> Result<Typed, Diagnostic> {
@@ -193,6 +245,7 @@ impl Scope<'_> {
 pub fn boogie_ty(ty: Type) -> Ty {
     match ty {
         Type::Bool => Ty::Bool,
+        Type::Map(m) => Ty::Map(ast::MapTy::new(boogie_ty(m.key()), boogie_ty(m.value()))),
         _ => Ty::Int,
     }
 }
@@ -203,12 +256,8 @@ pub fn check_type(span: Span, found: Ty, want: Ty) -> Result<(), Diagnostic> {
     }
     Err(Diagnostic::error(
         span,
-        format!(
-            "type mismatch: expected `{}`, found `{}`",
-            ty_name(want),
-            ty_name(found)
-        ),
-        format!("this has type `{}`", ty_name(found)),
+        format!("type mismatch: expected `{want}`, found `{found}`"),
+        format!("this has type `{found}`"),
     ))
 }
 
@@ -297,5 +346,14 @@ fn walk(e: &Expr, old: bool, f: &mut impl FnMut(&str, bool)) {
             walk(c, old, f);
         }
         ExprKind::Apply(_, args) => args.iter().for_each(|a| walk(a, old, f)),
+        ExprKind::Select(m, indices) => {
+            walk(m, old, f);
+            indices.iter().for_each(|a| walk(a, old, f));
+        }
+        ExprKind::Update(m, indices, v) => {
+            walk(m, old, f);
+            indices.iter().for_each(|a| walk(a, old, f));
+            walk(v, old, f);
+        }
     })
 }

@@ -453,7 +453,8 @@ impl Parser {
                 Ok(Ty::Bool)
             }
             Tok::Keyword("real") => Err(unsupported(span, "the type `real`")),
-            Tok::Punct("[") | Tok::Punct("<") => Err(unsupported(span, "map types (`[int]int`)")),
+            Tok::Punct("[") => self.map_ty(),
+            Tok::Punct("<") => Err(unsupported(span, "polymorphic map types (`<a>[a]a`)")),
             Tok::Ident(n) if n.starts_with("bv") && n[2..].parse::<u32>().is_ok() => {
                 Err(unsupported(span, "bit-vector types"))
             }
@@ -461,8 +462,29 @@ impl Parser {
                 span,
                 &format!("the type `{n}` (declared types `type T;`)"),
             )),
-            _ => Err(self.expected("a type (`int`, `bool`)")),
+            _ => Err(self.expected("a type (`int`, `bool`, `[int]int`)")),
         }
+    }
+
+    /// A map's key type: `int` or `bool`.
+    fn map_key(&mut self) -> PResult<Ty> {
+        let span = self.span();
+        match self.nest(Self::ty)? {
+            Ty::Map(_) => Err(unsupported(span, "maps indexed by maps")),
+            key => Ok(key),
+        }
+    }
+
+    /// `[k1, k2, …]v`, curried: `[k1][k2]…v`.
+    fn map_ty(&mut self) -> PResult<Ty> {
+        self.punct("[")?;
+        let mut keys = vec![self.map_key()?];
+        while self.eat_punct(",") {
+            keys.push(self.map_key()?);
+        }
+        self.punct("]")?;
+        let value = self.nest(Self::ty)?;
+        Ok(Ty::curried(&keys, value))
     }
 
     // ----- statements -----
@@ -544,13 +566,19 @@ impl Parser {
         Ok(kind)
     }
 
+    /// `x, m[i][j, k] := e1, e2;` — a map assignment is sugar for an update of the whole
+    /// map, `m := m[i := m[i][j, k := e2]]`, with indices and right sides read before any
+    /// assignment (Boogie's parallel assignment).
     fn assign(&mut self) -> PResult<StmtKind> {
         let mut lhs = Vec::new();
         loop {
-            lhs.push(self.ident()?);
-            if self.is_punct("[") {
-                return Err(unsupported(self.span(), "map assignments `m[i] := e`"));
+            let name = self.ident()?;
+            let mut indices = Vec::new();
+            while self.eat_punct("[") {
+                indices.push(self.exprs("]")?);
+                self.punct("]")?;
             }
+            lhs.push((name, indices));
             if !self.eat_punct(",") {
                 break;
             }
@@ -560,7 +588,16 @@ impl Parser {
         while self.eat_punct(",") {
             rhs.push(self.expr()?);
         }
-        Ok(StmtKind::Assign(lhs, rhs))
+        let rhs = if lhs.len() == rhs.len() {
+            let pairs = lhs.iter().zip(rhs);
+            pairs.map(|((n, ix), r)| updated(n, ix, r)).collect()
+        } else {
+            rhs
+        };
+        Ok(StmtKind::Assign(
+            lhs.into_iter().map(|(n, _)| n).collect(),
+            rhs,
+        ))
     }
 
     fn call(&mut self) -> PResult<StmtKind> {
@@ -781,10 +818,23 @@ impl Parser {
         })
     }
 
+    /// `e[i, j]` (select) and `e[i, j := v]` (update), any number of times.
     fn postfix(&mut self) -> PResult<Expr> {
-        let e = self.atom()?;
-        if self.is_punct("[") {
-            return Err(unsupported(self.span(), "map select and update `m[i]`"));
+        let mut e = self.atom()?;
+        while self.eat_punct("[") {
+            let indices = self.exprs("]")?;
+            if indices.is_empty() {
+                return Err(self.expected("an index"));
+            }
+            let kind = if self.eat_punct(":=") {
+                let value = self.expr()?;
+                ExprKind::Update(Box::new(e.clone()), indices, Box::new(value))
+            } else {
+                ExprKind::Select(Box::new(e.clone()), indices)
+            };
+            self.punct("]")?;
+            let span = e.span.to(self.prev_span());
+            e = Expr { kind, span };
         }
         Ok(e)
     }
@@ -851,5 +901,36 @@ impl Parser {
             kind,
             span: start.to(self.prev_span()),
         })
+    }
+}
+
+/// `name[i1][i2]… := rhs` as the value of `name`: `name[i1 := name[i1][i2 := … rhs]]`.
+fn updated(name: &Ident, indices: &[Vec<Expr>], rhs: Expr) -> Expr {
+    let base = Expr {
+        kind: ExprKind::Var(name.clone()),
+        span: name.span,
+    };
+    update_chain(base, indices, rhs)
+}
+
+fn update_chain(base: Expr, indices: &[Vec<Expr>], rhs: Expr) -> Expr {
+    let Some((index, rest)) = indices.split_first() else {
+        return rhs;
+    };
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+        update_step(base, index, rest, rhs)
+    })
+}
+
+fn update_step(base: Expr, index: &[Expr], rest: &[Vec<Expr>], rhs: Expr) -> Expr {
+    let span = base.span.to(rhs.span);
+    let inner = Expr {
+        kind: ExprKind::Select(Box::new(base.clone()), index.to_vec()),
+        span,
+    };
+    let value = update_chain(inner, rest, rhs);
+    Expr {
+        kind: ExprKind::Update(Box::new(base), index.to_vec(), Box::new(value)),
+        span,
     }
 }

@@ -1,2 +1,2 @@
-var m: [int]int;
+var m: <a>[a]int;
 procedure {:entrypoint} main() { }

@@ -1,0 +1,2 @@
+var m: [int]int;
+procedure {:entrypoint} main() { assert m[true] == 0; }

@@ -1,0 +1,1 @@
+procedure {:entrypoint} main(x: int) { assert x[1] == 0; }
