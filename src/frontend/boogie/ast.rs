@@ -20,6 +20,23 @@ pub enum Ty {
     Int,
     Bool,
     Map(MapTy),
+    /// A type declared `type T;` (uninterpreted: its values are only compared for
+    /// equality), or, before [`super::types::resolve`], any type name.
+    Named(TyName),
+}
+
+/// The name of a declared type (interned, so [`Ty`] stays `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TyName(&'static String);
+
+impl TyName {
+    pub fn new(name: &str) -> TyName {
+        TyName(boogie_like::intern::intern(name.to_string()))
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
 }
 
 /// A map type `[key]value` (interned, so [`Ty`] stays `Copy`).
@@ -55,6 +72,7 @@ impl std::fmt::Display for Ty {
             Ty::Int => f.write_str("int"),
             Ty::Bool => f.write_str("bool"),
             Ty::Map(m) => write!(f, "[{}]{}", m.key(), m.value()),
+            Ty::Named(n) => f.write_str(n.as_str()),
         }
     }
 }
@@ -72,8 +90,16 @@ pub struct Attr {
     pub ints: Vec<BigInt>,
 }
 
+/// `type Name;` (uninterpreted) or `type Name = T;` (a synonym).
+#[derive(Clone, Debug)]
+pub struct TypeDecl {
+    pub name: Ident,
+    pub synonym: Option<Ty>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Program {
+    pub types: Vec<TypeDecl>,
     pub globals: Vec<Binding>,
     pub consts: Vec<Const>,
     pub axioms: Vec<Expr>,
@@ -88,13 +114,14 @@ pub struct Const {
     pub unique: bool,
 }
 
-/// A function with a body (a macro, expanded where it is applied).
+/// A function: with a body, a macro expanded where it is applied; without one,
+/// uninterpreted (an arbitrary total function, fixed for the whole run).
 #[derive(Clone, Debug)]
 pub struct Function {
     pub name: Ident,
     pub params: Vec<Binding>,
     pub result: Ty,
-    pub body: Expr,
+    pub body: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@ use super::ast::{self, BinOp, Expr, ExprKind, Ty, UnOp};
 use super::unsupported;
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
-use boogie_like::ir::{self as ir, ProcId, Program as IrProgram, Type};
+use boogie_like::ir::{self as ir, GlobalId, ProcId, Program as IrProgram, Type};
 use std::collections::HashMap;
 
 /// How deep function bodies may be expanded inside one another.
@@ -20,6 +20,8 @@ pub fn ir_type(ty: Ty) -> Type {
         Ty::Int => Type::Int,
         Ty::Bool => Type::Bool,
         Ty::Map(m) => Type::map(ir_type(m.key()), ir_type(m.value())),
+        // An uninterpreted type is `int` (its values are only compared: types.rs).
+        Ty::Named(_) => Type::Int,
     }
 }
 
@@ -37,6 +39,10 @@ pub struct Scope<'a> {
     pub olds: &'a HashMap<String, ir::Expr>,
     pub functions: &'a HashMap<String, &'a ast::Function>,
     pub globals: &'a HashMap<String, Ty>,
+    /// The Boogie types of the implementation's variables (the IR's lose declared types).
+    pub local_types: &'a HashMap<String, Ty>,
+    /// The global map holding each function without a body.
+    pub uninterpreted: &'a HashMap<String, GlobalId>,
 }
 
 impl Scope<'_> {
@@ -131,8 +137,11 @@ impl Scope<'_> {
         if self.locals
             && let Some(local) = proc.local_by_name(n)
         {
-            let ty = proc.locals[local].ty;
-            return Ok((ir::Expr::var(local), boogie_ty(ty)));
+            let ty = match self.local_types.get(n) {
+                Some(ty) => *ty,
+                None => boogie_ty(proc.locals[local].ty),
+            };
+            return Ok((ir::Expr::var(local), ty));
         }
         if let Some(ty) = self.globals.get(n) {
             if old && let Some(saved) = self.olds.get(n) {
@@ -198,7 +207,8 @@ impl Scope<'_> {
         Ok((ir::Expr::ite(cx, tx, fx), tt))
     }
 
-    /// A function with a body: its body with the parameters replaced by the arguments.
+    /// A function application: with a body, the body with the parameters replaced by the
+    /// arguments; without one, a read of the function's map.
     fn apply(
         &self,
         f: &ast::Ident,
@@ -226,19 +236,34 @@ impl Scope<'_> {
             ));
         }
         let mut subst = HashMap::new();
+        let mut actuals = Vec::new();
         for (p, a) in func.params.iter().zip(args) {
             let (x, ty) = self.expr_in(a, old, depth)?;
             check_type(a.span, ty, p.ty)?;
-            subst.insert(p.name.name.to_string(), (x, ty));
+            subst.insert(p.name.name.to_string(), (x.clone(), ty));
+            actuals.push(x);
         }
+        let Some(body) = &func.body else {
+            return Ok((self.uninterpreted(&f.name, actuals), func.result));
+        };
         let inner = Scope {
             locals: false,
             subst: &subst,
             ..*self
         };
-        let (x, ty) = inner.expr_in(&func.body, false, depth + 1)?;
-        check_type(func.body.span, ty, func.result)?;
+        let (x, ty) = inner.expr_in(body, false, depth + 1)?;
+        check_type(body.span, ty, func.result)?;
         Ok((x, ty))
+    }
+
+    /// `f(a, b)` of a function without a body: `f[a][b]`, a read of the global map that
+    /// holds the function (`to_ir::uninterpreted_globals`; never written, so fixed).
+    fn uninterpreted(&self, name: &str, args: Vec<ir::Expr>) -> ir::Expr {
+        let Some(global) = self.uninterpreted.get(name) else {
+            panic!("internal error: no global for the function `{name}`")
+        };
+        let f = ir::Expr::var(*global);
+        args.into_iter().fold(f, ir::Expr::map_get)
     }
 }
 

@@ -1,7 +1,8 @@
 //! The Boogie 2 front end: a `.bpl` file to an IR program (the language of "This is
 //! Boogie 2", read as CORRAL reads it; docs/boogie.md lists what is supported).
 //!
-//! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`to_ir`] (names, types,
+//! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`types`] (type synonyms) →
+//! [`to_ir`] (names, types,
 //! contracts, the entry; statements in [`stmt`], expressions in [`expr`]) → an IR program
 //! that passes `boogie_like::verify`.
 //!
@@ -15,6 +16,7 @@ pub mod lexer;
 pub mod parser;
 pub mod stmt;
 pub mod to_ir;
+pub mod types;
 
 use crate::diagnostics::Diagnostic;
 use crate::span::{SourceFile, Span};
@@ -23,7 +25,8 @@ use boogie_like::ir::Program as IrProgram;
 /// Parses and translates the Boogie program in `file`; `entry` names the entry procedure
 /// (else the one marked `{:entrypoint}`, else `main`).
 pub fn translate(file: &SourceFile, entry: Option<&str>) -> Result<IrProgram, Diagnostic> {
-    let program = parser::parse(&file.text)?;
+    let mut program = parser::parse(&file.text)?;
+    types::resolve(&mut program)?;
     to_ir::translate(&program, file, entry)
 }
 

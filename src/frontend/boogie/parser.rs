@@ -197,7 +197,6 @@ impl Parser {
     // ----- declarations -----
 
     fn decl(&mut self, program: &mut Program) -> PResult<()> {
-        let start = self.span();
         match self.peek().clone() {
             Tok::Keyword("var") => {
                 self.bump();
@@ -231,11 +230,35 @@ impl Parser {
                 program.functions.push(f);
             }
             Tok::Keyword("type") => {
-                return Err(unsupported(start, "type declarations (`type T;`)"));
+                self.bump();
+                let t = self.type_decl()?;
+                program.types.push(t);
             }
             _ => return Err(self.expected("a declaration (`var`, `const`, `axiom`, `function`, `procedure`, `implementation`)")),
         }
         Ok(())
+    }
+
+    /// After `type`: `Name;` or `Name = T;` (no type parameters, no `finite`).
+    fn type_decl(&mut self) -> PResult<TypeDecl> {
+        self.attrs()?;
+        if self.is_keyword("finite") {
+            return Err(unsupported(self.span(), "`type finite`"));
+        }
+        let name = self.ident()?;
+        if matches!(self.peek(), Tok::Ident(_)) {
+            return Err(unsupported(
+                self.span(),
+                "type constructors with parameters",
+            ));
+        }
+        let synonym = if self.eat_punct("=") {
+            Some(self.ty()?)
+        } else {
+            None
+        };
+        self.punct(";")?;
+        Ok(TypeDecl { name, synonym })
     }
 
     fn no_where(&self) -> PResult<()> {
@@ -263,15 +286,15 @@ impl Parser {
     }
 
     fn function(&mut self) -> PResult<Function> {
-        self.attrs()?;
+        let attrs = self.attrs()?;
         let name = self.ident()?;
+        if let Some(a) = attrs.iter().find(|a| a.name.name.contains("builtin")) {
+            let what = format!("functions with a built-in meaning (`{{:{}}}`)", a.name.name);
+            return Err(unsupported(a.name.span, &what));
+        }
         self.type_params()?;
         self.punct("(")?;
-        let params = if self.is_punct(")") {
-            Vec::new()
-        } else {
-            self.bindings()?
-        };
+        let params = self.fn_params()?;
         self.punct(")")?;
         let result = if self.eat_keyword("returns") {
             self.punct("(")?;
@@ -286,21 +309,59 @@ impl Parser {
             self.punct(":")?;
             self.ty()?
         };
-        if self.eat_punct(";") {
-            return Err(unsupported(
-                name.span,
-                "uninterpreted functions (a `function` without a body)",
-            ));
-        }
-        self.punct("{")?;
-        let body = self.expr()?;
-        self.punct("}")?;
+        let body = if self.eat_punct(";") {
+            None
+        } else {
+            self.punct("{")?;
+            let body = self.expr()?;
+            self.punct("}")?;
+            Some(body)
+        };
         Ok(Function {
             name,
             params,
             result,
             body,
         })
+    }
+
+    /// A function's parameters: `x: T, y, z: U` or bare types `T, U` (named `#1`, `#2`, …:
+    /// only a function without a body may leave them unnamed).
+    fn fn_params(&mut self) -> PResult<Vec<Binding>> {
+        let mut params = Vec::new();
+        if self.is_punct(")") {
+            return Ok(params);
+        }
+        loop {
+            if let Some(names) = self.named_params() {
+                let ty = self.ty()?;
+                params.extend(names.into_iter().map(|name| Binding { name, ty }));
+            } else {
+                let span = self.span();
+                let ty = self.ty()?;
+                let name = Ident {
+                    name: format!("#{}", params.len() + 1).into(),
+                    span,
+                };
+                params.push(Binding { name, ty });
+            }
+            if !self.eat_punct(",") {
+                return Ok(params);
+            }
+        }
+    }
+
+    /// `x, y :` (consumed, the names returned), or `None` with nothing consumed (the
+    /// parameters are bare types, as in `f(Ref, int)`).
+    fn named_params(&mut self) -> Option<Vec<Ident>> {
+        let start = self.pos;
+        if let Ok(names) = self.idents()
+            && self.eat_punct(":")
+        {
+            return Some(names);
+        }
+        self.pos = start;
+        None
     }
 
     fn type_params(&self) -> PResult<()> {
@@ -458,10 +519,17 @@ impl Parser {
             Tok::Ident(n) if n.starts_with("bv") && n[2..].parse::<u32>().is_ok() => {
                 Err(unsupported(span, "bit-vector types"))
             }
-            Tok::Ident(n) => Err(unsupported(
-                span,
-                &format!("the type `{n}` (declared types `type T;`)"),
-            )),
+            Tok::Ident(n) => {
+                self.bump();
+                if matches!(
+                    self.peek(),
+                    Tok::Ident(_) | Tok::Keyword("int") | Tok::Keyword("bool") | Tok::Punct("[")
+                ) {
+                    let what = "type constructors with parameters";
+                    return Err(unsupported(self.span(), what));
+                }
+                Ok(Ty::Named(TyName::new(&n)))
+            }
             _ => Err(self.expected("a type (`int`, `bool`, `[int]int`)")),
         }
     }

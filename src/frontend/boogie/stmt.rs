@@ -108,6 +108,8 @@ pub struct ImplTranslator<'a, 'd> {
     pending: Vec<(usize, ProcId)>,
     loops: usize,
     empty: HashMap<String, Typed>,
+    /// The Boogie type of each variable the implementation declares.
+    local_types: HashMap<String, Ty>,
 }
 
 impl<'a, 'd> ImplTranslator<'a, 'd> {
@@ -133,6 +135,13 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
             pending: Vec::new(),
             loops: 0,
             empty: HashMap::new(),
+            local_types: imp
+                .ins
+                .iter()
+                .chain(imp.outs)
+                .chain(&imp.body.locals)
+                .map(|b| (b.name.name.to_string(), b.ty))
+                .collect(),
         };
         t.build_scheme()?;
         t.count_refs();
@@ -273,6 +282,8 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
             olds: &olds,
             functions: &self.decls.functions,
             globals: &self.decls.globals,
+            local_types: &self.local_types,
+            uninterpreted: &self.decls.uninterpreted,
         };
         let (x, ty) = scope.expr(e)?;
         if let Some(want) = want {
@@ -297,6 +308,8 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
             olds,
             functions: &self.decls.functions,
             globals: &self.decls.globals,
+            local_types: &self.local_types,
+            uninterpreted: &self.decls.uninterpreted,
         };
         scope.expect(e, Ty::Bool)
     }
@@ -606,7 +619,10 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
     fn lhs(&self, frame: Frame, name: &Ident) -> TResult<(Var, Ty)> {
         let proc = &self.ir.procs[frame.proc];
         if let Some(id) = proc.local_by_name(&name.name) {
-            let ty = boogie_ty(proc.locals[id].ty);
+            let ty = match self.local_types.get(&*name.name) {
+                Some(ty) => *ty,
+                None => boogie_ty(proc.locals[id].ty),
+            };
             if proc.is_param(id) || self.imp.ins.iter().any(|b| b.name.name == name.name) {
                 return Err(Diagnostic::error(
                     name.span,

@@ -13,7 +13,7 @@ use super::expr::{arity, check_type, ir_type};
 use super::stmt::{Hoist, ImplTranslator};
 use crate::diagnostics::Diagnostic;
 use crate::span::{SourceFile, Span};
-use boogie_like::ir::{ProcId, Procedure, Program as IrProgram, Stmt, Type, Var};
+use boogie_like::ir::{GlobalId, ProcId, Procedure, Program as IrProgram, Stmt, Type, Var};
 use std::collections::{BTreeSet, HashMap};
 
 /// What the translation knows about the whole Boogie program.
@@ -26,6 +26,8 @@ pub struct Decls<'a> {
     pub procs: HashMap<String, &'a ast::Procedure>,
     /// The IR procedure of each Boogie procedure with an implementation.
     pub ir_procs: HashMap<String, ProcId>,
+    /// The global map holding each function without a body.
+    pub uninterpreted: HashMap<String, GlobalId>,
 }
 
 /// An implementation: the procedure it implements, its own signature and body.
@@ -120,6 +122,7 @@ fn collect<'a>(
         functions: HashMap::new(),
         procs: HashMap::new(),
         ir_procs: HashMap::new(),
+        uninterpreted: HashMap::new(),
     };
     let bindings = program
         .globals
@@ -140,6 +143,7 @@ fn collect<'a>(
             return Err(duplicate(&f.name, "the function"));
         }
     }
+    decls.uninterpreted = uninterpreted_globals(&program.functions, ir)?;
     for p in &program.procs {
         if decls.procs.insert(p.name.name.to_string(), p).is_some() {
             return Err(duplicate(&p.name, "the procedure"));
@@ -157,6 +161,32 @@ fn collect<'a>(
         }
     }
     Ok(decls)
+}
+
+/// One global per function without a body, holding the function as a curried map
+/// (`function f(int, bool): int;` is `f: [int][bool]int`; no parameters: a plain value).
+/// It is never written, so it is one arbitrary but fixed function for the whole run; like
+/// every global it starts as an input of the entry (`f#init`), which the model gives and
+/// the replay uses.
+fn uninterpreted_globals(
+    functions: &[ast::Function],
+    ir: &mut IrProgram,
+) -> Result<HashMap<String, GlobalId>, Diagnostic> {
+    let mut taken: BTreeSet<String> = ir.globals.iter().map(|(_, g)| g.name.clone()).collect();
+    let mut out = HashMap::new();
+    for f in functions.iter().filter(|f| f.body.is_none()) {
+        if let Some(p) = f.params.iter().find(|p| matches!(p.ty, Ty::Map(_))) {
+            return Err(super::unsupported(
+                p.name.span,
+                "functions without a body that take a map",
+            ));
+        }
+        let keys: Vec<Ty> = f.params.iter().map(|p| p.ty).collect();
+        let ty = ir_type(Ty::curried(&keys, f.result));
+        let name = unique(&f.name.name, &mut taken);
+        out.insert(f.name.name.to_string(), ir.add_global(name, ty));
+    }
+    Ok(out)
 }
 
 /// Every procedure's implementation (its body, or its one `implementation`).

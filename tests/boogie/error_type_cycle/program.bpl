@@ -1,2 +1,4 @@
-function f(x: int): int;
+type A = B;
+type B = A;
+var x: A;
 procedure {:entrypoint} main() { }

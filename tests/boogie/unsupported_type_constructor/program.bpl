@@ -1,2 +1,3 @@
-type T;
+type Seq a;
+var s: Seq int;
 procedure {:entrypoint} main() { }

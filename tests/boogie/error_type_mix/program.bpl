@@ -1,0 +1,3 @@
+// Two different types are never equal.
+type Ref;
+procedure {:entrypoint} main(r: Ref) { assert r != 0; }

@@ -1,0 +1,2 @@
+var n: Node;
+procedure {:entrypoint} main() { }

@@ -1,0 +1,2 @@
+function {:bvbuiltin "bvadd"} add(x: int, y: int): int;
+procedure {:entrypoint} main() { }
