@@ -203,7 +203,7 @@ fn last_element_measures_prove_last_at_every_depth() {
 
 #[test]
 fn spacer_proves_fib_at_every_depth_and_the_summary_is_shown() {
-    let file = root().join("benchmarks/programs/ackermann.horef");
+    let file = root().join("benchmarks/programs/fib.horef");
     let out = horef_si()
         .args([
             "verify",
