@@ -375,7 +375,7 @@ impl<'t> Translator<'t> {
         if !is_inlinable(&b.value) {
             return Err(unsupported(
                 b.value.span,
-                "top-level values computed at start-up (only constants, functions and `ref` of a constant are supported at top level)",
+                "top-level values computed at start-up (only constants, tuples and lists of them, closures and `ref` of a constant are supported at top level)",
             ));
         }
         let quantified = self.typing.quantified.get(&id).cloned().unwrap_or_default();
@@ -752,8 +752,17 @@ impl<'t> Translator<'t> {
                 Ok(self.mk(span, core::ExprKind::Assign { reference, value }))
             }
             ExprKind::Assert(c) => {
+                let never = matches!(c.kind, ExprKind::Bool(false))
+                    && self.ground(&self.typing.expr_types[e.id.0 as usize]) != Ty::Unit;
                 let c = self.expr(c)?;
-                Ok(self.mk(span, core::ExprKind::Assert(Box::new(c))))
+                let assert = self.mk(span, core::ExprKind::Assert(Box::new(c)));
+                if !never {
+                    return Ok(assert);
+                }
+                // `assert false` where a value is expected: the assertion fails first, and
+                // the `fail` after it (any type in the core) is never reached.
+                let fail = self.mk(span, core::ExprKind::Fail);
+                Ok(self.seq(assert, fail, span))
             }
             ExprKind::Annot(x, _) => self.expr(x),
         }
@@ -1630,14 +1639,19 @@ fn is_function(e: &Expr) -> bool {
     )
 }
 
-/// A top-level value translated again at each use: constants and aliases.
+/// A top-level value translated again at each use: constants, aliases, closures, and
+/// tuples and lists of them.
 fn is_inlinable(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_)
         | ExprKind::Bool(_)
         | ExprKind::Unit
         | ExprKind::Nil
-        | ExprKind::Var(_) => true,
+        | ExprKind::Var(_)
+        // A closure is a value: built again at each use, it behaves the same (OCaml code
+        // cannot tell two closures apart), and building one costs no depth.
+        | ExprKind::Fun(..)
+        | ExprKind::Function(_) => true,
         ExprKind::Neg(x) | ExprKind::Annot(x, _) => is_inlinable(x),
         ExprKind::Tuple(items) => items.iter().all(is_inlinable),
         ExprKind::Cons(a, b) => is_inlinable(a) && is_inlinable(b),
