@@ -2,9 +2,9 @@
 """Times `horef-si verify --max-depth K` on each BMC-2-syntax/OCaml twin (NAME.horef and
 NAME.ml side by side) of the given directories (default: tests/pairs and
 benchmarks/twins), the median of N runs each, and prints the ratio OCaml / BMC-2 syntax.
-Extra arguments after `--` go to `verify` (e.g. `-- --proofs none`).
+`--verify-args` passes more options to `verify` (e.g. `--verify-args="--proofs none"`).
 Usage: cargo build --release -p horef-si &&
-       python3 benchmarks/ocaml_pairs.py [DIR ...] [--runs 9] [--max-depth 10] [-- ARGS]"""
+       python3 benchmarks/ocaml_pairs.py [DIR ...] [--runs 9] [--max-depth 10] [--verify-args A]"""
 import argparse
 import pathlib
 import statistics
@@ -16,9 +16,11 @@ B = "./target/release/horef-si"
 
 def timed(path, depth, extra):
     start = time.perf_counter()
-    out = subprocess.run([B, "verify", str(path), "--max-depth", str(depth), *extra],
-                         capture_output=True, text=True).stdout
-    return time.perf_counter() - start, (out.split("\n") or [""])[0]
+    run = subprocess.run([B, "verify", str(path), "--max-depth", str(depth), *extra],
+                         capture_output=True, text=True)
+    if run.returncode not in (0, 10):
+        raise SystemExit(f"verify {path} failed (exit {run.returncode}): {run.stderr}")
+    return time.perf_counter() - start, (run.stdout.split("\n") or [""])[0]
 
 
 def main():
@@ -26,9 +28,9 @@ def main():
     parser.add_argument("dirs", nargs="*", default=["tests/pairs", "benchmarks/twins"])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--max-depth", type=int, default=10)
-    parser.add_argument("extra", nargs=argparse.REMAINDER)
+    parser.add_argument("--verify-args", default="")
     args = parser.parse_args()
-    extra = [a for a in args.extra if a != "--"]
+    extra = args.verify_args.split()
     for d in args.dirs:
         for twin in sorted(pathlib.Path(d).glob("*.horef")):
             res = {}

@@ -1656,9 +1656,7 @@ fn is_function(e: &Expr) -> bool {
 /// test would always hold, so it is not made (a `match` on a list costs one test, as
 /// `if is_empty l` does in BMC-2 syntax).
 fn completes(earlier: &[Case], last: &Case) -> bool {
-    let is_cons = |p: &Pattern| {
-        matches!(&p.kind, PatternKind::Cons(h, t) if irrefutable(h) && irrefutable(t))
-    };
+    let is_cons = |p: &Pattern| matches!(&p.kind, PatternKind::Cons(h, t) if irrefutable(h) && irrefutable(t));
     let is_nil = |p: &Pattern| matches!(p.kind, PatternKind::Nil);
     last.guard.is_none()
         && earlier.iter().filter(|c| c.guard.is_none()).any(|c| {
