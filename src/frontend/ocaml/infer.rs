@@ -156,7 +156,17 @@ impl Inferer {
                     "expected a function name",
                 ));
             };
-            let t = self.fresh();
+            // The function's arity is known from its `fun` before its body is read, so a
+            // recursive call that gives fewer arguments (`f (n - 1) x` of `f n x q`) is a
+            // partial application, not a function of another arity.
+            let t = match &b.value.kind {
+                ExprKind::Fun(params, _) => {
+                    let params = params.iter().map(|_| self.fresh()).collect();
+                    Ty::fun(params, self.fresh())
+                }
+                ExprKind::Function(_) => Ty::fun(vec![self.fresh()], self.fresh()),
+                _ => self.fresh(),
+            };
             self.typing.var_types[id.0 as usize] = t.clone();
             bound.push((name.text.clone(), *id));
             types.push(t);
@@ -410,6 +420,8 @@ impl Inferer {
                 self.check(r, &Ty::Ref(Box::new(content)))?;
                 Ok(Ty::Unit)
             }
+            // `assert false` never returns: like `raise`, it has any type.
+            ExprKind::Assert(c) if matches!(c.kind, ExprKind::Bool(false)) => Ok(self.fresh()),
             ExprKind::Assert(c) => {
                 self.check(c, &Ty::Bool)?;
                 Ok(Ty::Unit)

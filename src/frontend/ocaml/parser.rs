@@ -424,12 +424,32 @@ impl Parser {
     }
 
     /// `fun ps -> body`, merged with a `fun` directly in `body` as OCaml does:
-    /// `fun x -> fun y -> e` is one function of two parameters.
+    /// `fun x -> fun y -> e` is one function of two parameters. So is `fun x -> function
+    /// cases` (`let filter p = function ...`): its last parameter is a fresh variable
+    /// (`$case<n>`, a name no OCaml variable has) that the cases match.
     fn function_of(&mut self, span: Span, mut params: Vec<Pattern>, body: Expr) -> PResult<Expr> {
         match body.kind {
             ExprKind::Fun(inner, inner_body) => {
                 params.extend(inner);
                 self.mk(span, ExprKind::Fun(params, inner_body))
+            }
+            ExprKind::Function(cases) => {
+                let at = body.span;
+                let id = self.var();
+                let text: std::rc::Rc<str> = format!("$case{}", id.0).into();
+                params.push(Pattern {
+                    span: at,
+                    kind: PatternKind::Var(
+                        id,
+                        Name {
+                            text: text.clone(),
+                            span: at,
+                        },
+                    ),
+                });
+                let scrutinee = self.mk(at, ExprKind::Var(Name { text, span: at }))?;
+                let matched = self.mk(at, ExprKind::Match(Box::new(scrutinee), cases))?;
+                self.mk(span, ExprKind::Fun(params, Box::new(matched)))
             }
             kind => {
                 let body = Expr { kind, ..body };
@@ -522,7 +542,8 @@ impl Parser {
         }
         let mut items = vec![first];
         while self.eat(",") {
-            items.push(self.binary(1)?);
+            // `(0, fun i -> e)`: a prefix construct may follow a comma, as an operator.
+            items.push(self.nested(|p| p.binary_operand(1))?);
         }
         let span = items[0].span.to(items[items.len() - 1].span);
         self.mk(span, ExprKind::Tuple(items))

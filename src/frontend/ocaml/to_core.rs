@@ -375,7 +375,7 @@ impl<'t> Translator<'t> {
         if !is_inlinable(&b.value) {
             return Err(unsupported(
                 b.value.span,
-                "top-level values computed at start-up (only constants, functions and `ref` of a constant are supported at top level)",
+                "top-level values computed at start-up (only constants, tuples and lists of them, closures and `ref` of a constant are supported at top level)",
             ));
         }
         let quantified = self.typing.quantified.get(&id).cloned().unwrap_or_default();
@@ -752,8 +752,17 @@ impl<'t> Translator<'t> {
                 Ok(self.mk(span, core::ExprKind::Assign { reference, value }))
             }
             ExprKind::Assert(c) => {
+                let never = matches!(c.kind, ExprKind::Bool(false))
+                    && self.ground(&self.typing.expr_types[e.id.0 as usize]) != Ty::Unit;
                 let c = self.expr(c)?;
-                Ok(self.mk(span, core::ExprKind::Assert(Box::new(c))))
+                let assert = self.mk(span, core::ExprKind::Assert(Box::new(c)));
+                if !never {
+                    return Ok(assert);
+                }
+                // `assert false` where a value is expected: the assertion fails first, and
+                // the `fail` after it (any type in the core) is never reached.
+                let fail = self.mk(span, core::ExprKind::Fail);
+                Ok(self.seq(assert, fail, span))
             }
             ExprKind::Annot(x, _) => self.expr(x),
         }
@@ -1087,16 +1096,28 @@ impl<'t> Translator<'t> {
     /// The cases on the value of the core variable `name`, tried in order; no match fails.
     fn match_on(&mut self, name: &Rc<str>, cases: &[Case], span: Span) -> R<core::Expr> {
         let mut result = self.raise_named(span, "Match_failure");
-        for case in cases.iter().rev() {
-            result = self.case(name, case, result)?;
+        for (i, case) in cases.iter().enumerate().rev() {
+            let certain = i + 1 == cases.len() && completes(&cases[..i], case);
+            result = self.case(name, case, result, certain)?;
         }
         Ok(result)
     }
 
-    fn case(&mut self, name: &Rc<str>, case: &Case, otherwise: core::Expr) -> R<core::Expr> {
+    /// One case tried before `otherwise`; when `certain` (the earlier cases leave only
+    /// values it matches), without its test, so `otherwise` is dropped.
+    fn case(
+        &mut self,
+        name: &Rc<str>,
+        case: &Case,
+        otherwise: core::Expr,
+        certain: bool,
+    ) -> R<core::Expr> {
         let span = case.pattern.span;
         self.declare(&case.pattern);
-        let mut test = self.test(&case.pattern, name, &[])?;
+        let mut test = match certain {
+            true => None,
+            false => self.test(&case.pattern, name, &[])?,
+        };
         if let Some(guard) = &case.guard {
             let g = self.expr(guard)?;
             let g = self.with_bindings(&case.pattern, name, g)?;
@@ -1630,14 +1651,43 @@ fn is_function(e: &Expr) -> bool {
     )
 }
 
-/// A top-level value translated again at each use: constants and aliases.
+/// Whether `last` (the last case) matches every list the unguarded `earlier` cases leave:
+/// `[] -> .. | h :: t -> ..` or `h :: t -> .. | [] -> ..` with irrefutable `h` and `t`. Its
+/// test would always hold, so it is not made (a `match` on a list costs one test, as
+/// `if is_empty l` does in BMC-2 syntax).
+fn completes(earlier: &[Case], last: &Case) -> bool {
+    let is_cons = |p: &Pattern| matches!(&p.kind, PatternKind::Cons(h, t) if irrefutable(h) && irrefutable(t));
+    let is_nil = |p: &Pattern| matches!(p.kind, PatternKind::Nil);
+    last.guard.is_none()
+        && earlier.iter().filter(|c| c.guard.is_none()).any(|c| {
+            (is_nil(&c.pattern) && is_cons(&last.pattern))
+                || (is_cons(&c.pattern) && is_nil(&last.pattern))
+        })
+}
+
+/// Whether `p` matches every value of its type.
+fn irrefutable(p: &Pattern) -> bool {
+    match &p.kind {
+        PatternKind::Wild | PatternKind::Var(..) | PatternKind::Unit => true,
+        PatternKind::Tuple(items) => items.iter().all(irrefutable),
+        PatternKind::Alias(inner, ..) => irrefutable(inner),
+        _ => false,
+    }
+}
+
+/// A top-level value translated again at each use: constants, aliases, closures, and
+/// tuples and lists of them.
 fn is_inlinable(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_)
         | ExprKind::Bool(_)
         | ExprKind::Unit
         | ExprKind::Nil
-        | ExprKind::Var(_) => true,
+        | ExprKind::Var(_)
+        // A closure is a value: built again at each use, it behaves the same (OCaml code
+        // cannot tell two closures apart), and building one costs no depth.
+        | ExprKind::Fun(..)
+        | ExprKind::Function(_) => true,
         ExprKind::Neg(x) | ExprKind::Annot(x, _) => is_inlinable(x),
         ExprKind::Tuple(items) => items.iter().all(is_inlinable),
         ExprKind::Cons(a, b) => is_inlinable(a) && is_inlinable(b),
