@@ -16,7 +16,7 @@
 //! thread.
 
 use super::proof::{Proof, Summary};
-use crate::solver::{ScriptOutcome, ScriptRun, Sx};
+use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
 use std::collections::HashMap;
@@ -289,21 +289,9 @@ fn attempt_once(
     })
 }
 
-/// Runs `script` to its end, its deadline or a cancellation (`None`).
+/// Runs `script` within `limits` to its end, its deadline or a cancellation (`None`).
 fn run_to_end(script: &str, limits: ChcLimits, cancel: &AtomicBool) -> Option<ScriptOutcome> {
-    let mut run = match ScriptRun::start(script, limits.deadline, limits.memory_mib) {
-        Ok(run) => run,
-        Err(e) => return Some(ScriptOutcome::Failed(e.to_string())),
-    };
-    loop {
-        if cancel.load(Ordering::SeqCst) {
-            return None;
-        }
-        if let Some(outcome) = run.poll() {
-            return Some(outcome);
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    crate::solver::run_to_end(script, limits.deadline, limits.memory_mib, cancel)
 }
 
 /// A relation's interpretation: `(define-fun name ((x S) …) Bool body)`.

@@ -15,8 +15,9 @@
 //! Horn-clause (Spacer) proofs are re-checked clause by clause in [`super::chc`] whether or
 //! not the flag is given.
 
-use crate::solver::{ScriptOutcome, ScriptRun, Sx};
+use crate::solver::{ScriptOutcome, Sx, run_to_end};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How long the re-check may take, at most, beyond the run's own deadline.
@@ -182,13 +183,9 @@ fn paren_balance(line: &str) -> i64 {
 /// Runs the script in a fresh z3 and returns its check answers.
 fn replay(script: &str, memory_mib: Option<u64>) -> Result<Vec<String>, String> {
     let deadline = Instant::now() + RECHECK_BUDGET;
-    let mut run = ScriptRun::start(script, deadline, memory_mib).map_err(|e| e.to_string())?;
-    let outcome = loop {
-        if let Some(outcome) = run.poll() {
-            break outcome;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
+    let never = AtomicBool::new(false);
+    let outcome =
+        run_to_end(script, deadline, memory_mib, &never).ok_or("the re-check was cancelled")?;
     let replies = match outcome {
         ScriptOutcome::Replies(replies) => replies,
         ScriptOutcome::TimedOut => return Err("the fresh solver ran out of time".into()),

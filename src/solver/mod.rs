@@ -54,7 +54,7 @@ pub use model::ModelValue;
 pub(crate) use reply::Sx;
 #[cfg(test)]
 pub(crate) use reply::parse as parse_sx;
-pub(crate) use script::{ScriptOutcome, ScriptRun};
+pub(crate) use script::{ScriptOutcome, run_to_end};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
 pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort, symbol_text};
 pub use version::version;

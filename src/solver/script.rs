@@ -3,7 +3,7 @@
 //! does other work (the Horn-clause prover runs beside the stratified-inlining loop).
 //!
 //! Guarantees:
-//! - **Never blocks.** [`ScriptRun::poll`] returns at once; [`ScriptRun::wait_until`]
+//! - **Never blocks.** [`ScriptRun::poll`] returns at once; [`run_to_end`]
 //!   returns by its deadline. The output goes to a temporary file, not a pipe, so a
 //!   chatty solver never stalls on a full pipe.
 //! - **Bounded.** Each run has a memory limit (z3's `-memory:`, in MiB) and is killed at its
@@ -143,5 +143,28 @@ impl Drop for ScriptRun {
         if matches!(self.child.try_wait(), Ok(None)) {
             self.kill();
         }
+    }
+}
+
+/// Runs `script` to its end, its deadline or a cancellation (`None`), polling every 2 ms.
+/// A solver that cannot be started is a [`ScriptOutcome::Failed`].
+pub(crate) fn run_to_end(
+    script: &str,
+    deadline: Instant,
+    memory_mib: Option<u64>,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Option<ScriptOutcome> {
+    let mut run = match ScriptRun::start(script, deadline, memory_mib) {
+        Ok(run) => run,
+        Err(e) => return Some(ScriptOutcome::Failed(e.to_string())),
+    };
+    loop {
+        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            return None;
+        }
+        if let Some(outcome) = run.poll() {
+            return Some(outcome);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
