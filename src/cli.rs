@@ -61,6 +61,28 @@ pub struct Cli {
     pub entry: Option<String>,
 }
 
+/// CORRAL's bounds on the call tree, beside `--max-depth` (docs/boogie.md, "Bounds").
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct CorralBounds {
+    /// CORRAL's /recursionBound: a call is blocked when its callee already has N
+    /// activations on the call stack (a loop's n-th iteration is its n-th activation).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    recursion_bound: Option<u32>,
+    /// CORRAL's /maxStaticDepth: a call is blocked when its callee would run deeper than
+    /// D (the entry runs at depth 0).
+    #[arg(long, value_name = "D")]
+    stack_depth_bound: Option<u32>,
+}
+
+impl From<CorralBounds> for engine::call_bounds::CallBounds {
+    fn from(args: CorralBounds) -> Self {
+        engine::call_bounds::CallBounds {
+            recursion: args.recursion_bound,
+            stack_depth: args.stack_depth_bound,
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse and type-check a HORef file (or a Boogie `.bpl` / IR `.ir` file).
@@ -77,6 +99,8 @@ pub enum Command {
         /// The call-depth bound K (`Main` runs at depth 0).
         #[arg(long, default_value_t = 10, value_name = "K")]
         max_depth: u32,
+        #[command(flatten)]
+        bounds: CorralBounds,
         /// Stratified inlining on demand (`si`) or full bound-K unrolling (`unroll`).
         #[arg(long, value_enum, default_value_t = Mode::Si)]
         mode: Mode,
@@ -191,6 +215,8 @@ pub enum Command {
         /// The bound K [default: 10 for header programs, every row of a manifest].
         #[arg(long, value_name = "K")]
         max_depth: Option<u32>,
+        #[command(flatten)]
+        bounds: CorralBounds,
         /// Give each run up to this many seconds (then it is UNKNOWN, which fails).
         #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
         timeout: Option<Duration>,
@@ -259,6 +285,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         Command::Verify {
             file,
             max_depth,
+            bounds,
             mode,
             timeout,
             solver_wait,
@@ -291,6 +318,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             };
             let options = engine::Options {
                 max_depth,
+                bounds: bounds.into(),
                 mode,
                 timeout,
                 solver_wait,
@@ -330,6 +358,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             paths,
             jobs,
             max_depth,
+            bounds,
             timeout,
             solver_wait,
             mode,
@@ -341,6 +370,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         } => {
             let config = suite::Config {
                 max_depth,
+                bounds: bounds.into(),
                 timeout,
                 solver_wait,
                 mode,
@@ -530,14 +560,20 @@ fn verify(
         return code;
     }
     match format {
-        Format::Human => outln!("{}", report::human(&outcome, options.max_depth)),
+        Format::Human => outln!(
+            "{}",
+            report::human(&outcome, options.max_depth, &options.bounds)
+        ),
         Format::Json => {
             let provenance = report::Provenance {
                 file: file.display().to_string(),
                 solver: options.solver.program().to_string(),
                 solver_version: crate::solver::version(options.solver),
             };
-            outln!("{}", report::json(&outcome, options.max_depth, &provenance))
+            outln!(
+                "{}",
+                report::json(&outcome, (options.max_depth, &options.bounds), &provenance)
+            )
         }
         Format::Sarif => {
             let name = checked

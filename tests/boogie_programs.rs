@@ -5,8 +5,14 @@
 //! - `verdict: bug within N`: a bug confirmed by replay at depth N, none at N - 1;
 //! - `verdict: safe up to K`: no bug at depth K (VERIFIED, being stronger, also passes);
 //! - `verdict: verified`: VERIFIED at depth 5;
+//! - `verdict: bug within recursion bound N` / `... stack depth bound D`: with CORRAL's
+//!   bound (`--recursion-bound N`, `--stack-depth-bound D`) and a depth bound that does not
+//!   matter (50), a bug at N, none at N - 1 — in both modes, `si` and `unroll`;
+//! - `verdict: safe up to recursion bound N`: no bug at recursion bound N, in both modes;
 //! - `error: TEXT`: the front end rejects the program with a message containing TEXT.
 
+use horef_si::engine::call_bounds::CallBounds;
+use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_ir};
 use horef_si::frontend::boogie::translate;
@@ -19,6 +25,58 @@ fn verdict(program: &boogie_like::Program, depth: u32) -> Verdict {
         ..Options::default()
     };
     verify_ir(program, &options).verdict
+}
+
+/// The depth bound of the runs under CORRAL's bounds: deeper than any of these programs
+/// goes within them, so the answers depend on CORRAL's bounds alone.
+const UNLIMITING_DEPTH: u32 = 50;
+
+/// The verdict under CORRAL's bound `kind` (`recursion` or `stack depth`) set to `n`.
+fn bounded_verdict(program: &boogie_like::Program, kind: &str, n: u32, mode: Mode) -> Verdict {
+    let bounds = match kind {
+        "recursion" => CallBounds {
+            recursion: Some(n),
+            stack_depth: None,
+        },
+        _ => CallBounds {
+            recursion: None,
+            stack_depth: Some(n),
+        },
+    };
+    let options = Options {
+        max_depth: UNLIMITING_DEPTH,
+        bounds,
+        mode,
+        ..Options::default()
+    };
+    verify_ir(program, &options).verdict
+}
+
+/// Checks a `bug within` / `safe up to` line under CORRAL's bound `kind` = `n`, in both
+/// modes.
+fn check_bounded(
+    name: &str,
+    program: &boogie_like::Program,
+    (bug, kind, n): (bool, &str, u32),
+) -> Result<(), String> {
+    let is_bug = |v: &Verdict| matches!(v, Verdict::Bug { .. });
+    let is_safe = |v: &Verdict| matches!(v, Verdict::SafeUpTo { bounds, .. } if !bounds.is_none());
+    for mode in [Mode::Si, Mode::Unroll] {
+        let at = format!("{name} ({mode:?}) at {kind} bound");
+        let got = bounded_verdict(program, kind, n, mode);
+        let below = (bug && n > 1).then(|| bounded_verdict(program, kind, n - 1, mode));
+        match (bug, got, below) {
+            (true, got, _) if !is_bug(&got) => return Err(format!("{at} {n}: got {got:?}")),
+            (true, _, Some(below)) if !is_safe(&below) => {
+                return Err(format!("{at} {}: got {below:?}", n - 1));
+            }
+            (false, got, _) if !is_safe(&got) && got != Verdict::Verified => {
+                return Err(format!("{at} {n}: got {got:?}"));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 fn folders() -> Vec<PathBuf> {
@@ -62,6 +120,22 @@ fn check_folder(dir: &Path) -> Result<(), String> {
     let program = translated.map_err(|d| format!("{name}: {}", d.render(&file)))?;
     let words: Vec<&str> = line["verdict: ".len()..].split_whitespace().collect();
     match words.as_slice() {
+        ["bug", "within", kind @ ("recursion" | "stack"), rest @ ..]
+        | [
+            "safe",
+            "up",
+            "to",
+            kind @ ("recursion" | "stack"),
+            rest @ ..,
+        ] => {
+            let (kind, n) = match (*kind, rest) {
+                ("recursion", ["bound", n]) => ("recursion", n),
+                ("stack", ["depth", "bound", n]) => ("stack depth", n),
+                _ => return Err(format!("{name}: unknown verdict {words:?}")),
+            };
+            let n: u32 = n.parse().map_err(|_| format!("{name}: bad bound"))?;
+            check_bounded(&name, &program, (words[0] == "bug", kind, n))
+        }
         ["verified"] => expect(&name, 5, verdict(&program, 5), |v| *v == Verdict::Verified),
         ["bug", "within", n] => {
             let n: u32 = n.parse().map_err(|_| format!("{name}: bad depth"))?;

@@ -135,7 +135,7 @@ fn a_deep_bug_is_found_at_its_depth_and_not_below() {
         assert_eq!(failure(&verify(&program, 3, mode)), "29:3", "{mode:?}");
         assert_eq!(failure(&verify(&program, 9, mode)), "29:3", "{mode:?}");
         let below = verify(&program, 2, mode);
-        assert_eq!(below, Verdict::SafeUpTo { depth: 2 }, "{mode:?}");
+        assert_eq!(below, Verdict::safe_up_to(2), "{mode:?}");
     }
 }
 
@@ -160,11 +160,14 @@ fn safe_dispatches_get_the_verdicts_unrolling_gets() {
     };
     assert_eq!(
         verify_ir(&recursive, &options).verdict,
-        Verdict::SafeUpTo { depth: 4 }
+        Verdict::safe_up_to(4)
     );
     let unrolled = verify(&recursive, 4, Mode::Unroll);
     assert!(
-        matches!(unrolled, Verdict::Verified | Verdict::SafeUpTo { depth: 4 }),
+        matches!(
+            unrolled,
+            Verdict::Verified | Verdict::SafeUpTo { depth: 4, .. }
+        ),
         "{unrolled:?}"
     );
 }

@@ -57,11 +57,7 @@ macro_rules! bug {
 macro_rules! safe {
     ($src:expr, $k:expr) => {
         for mode in MODES {
-            assert_eq!(
-                verdict($src, $k, mode),
-                Verdict::SafeUpTo { depth: $k },
-                "{mode:?}"
-            );
+            assert_eq!(verdict($src, $k, mode), Verdict::safe_up_to($k), "{mode:?}");
         }
     };
 }
@@ -129,10 +125,7 @@ Main (n:Int) :Unit: assert (n <= sum n)
 ";
     assert_eq!(verdict(src, 5, Mode::Si), Verdict::Verified);
     // Unrolling has no summaries: the baseline can only bound it.
-    assert_eq!(
-        verdict(src, 5, Mode::Unroll),
-        Verdict::SafeUpTo { depth: 5 }
-    );
+    assert_eq!(verdict(src, 5, Mode::Unroll), Verdict::safe_up_to(5));
 }
 
 #[test]

@@ -59,7 +59,7 @@ fn every_example_gets_its_expected_verdict() {
                 ["safe", "up", "to", k] => {
                     let k: u32 = k.parse().expect("depth");
                     let got = check(&program, k, mode);
-                    assert_eq!(got, Verdict::SafeUpTo { depth: k }, "{name} {mode:?}");
+                    assert_eq!(got, Verdict::safe_up_to(k), "{name} {mode:?}");
                 }
                 other => panic!("{name}: unknown verdict line {other:?}"),
             }

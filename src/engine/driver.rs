@@ -17,12 +17,19 @@
 //! every open site up to depth K is inlined and one query decides. `--mode unroll` starts
 //! there.
 //!
+//! CORRAL's bounds ([`CallBounds`]: the recursion bound and the stack-depth bound) block a
+//! site for good when it is created: such a site is never inlined and is blocked in every
+//! query, like a site beyond K. With them the loop also ends before K once every blocked
+//! site is one of theirs (the call tree within the bounds is then wholly within the bound).
+//!
 //! Soundness: a bug is reported only from an under-approximation, where every execution the
-//! formula allows runs entirely inside the inlined tree (depth ≤ K); "verified" and "safe up
-//! to K" only from an unsatisfiable over-approximation in which the blocked sites are
-//! exactly the calls deeper than the bound (which the bounded semantics does not execute).
+//! formula allows runs entirely inside the inlined tree (depth ≤ K, within the bounds);
+//! "verified" only from an unsatisfiable over-approximation that blocks nothing, and "safe
+//! up to K" only from one in which the blocked sites are exactly the calls deeper than the
+//! bound or beyond CORRAL's bounds (which the bounded semantics does not execute).
 
 use super::backend::{Backend, CheckResult};
+use super::call_bounds::CallBounds;
 use super::houdini::{self, Summaries, site_summary};
 use super::tree_size;
 use super::verdict::UnknownReason;
@@ -64,6 +71,8 @@ pub struct Limits {
     pub summaries: bool,
     /// Raised from outside to stop the run at its next round.
     pub stop: StopSignal,
+    /// CORRAL's bounds besides the depth: the sites they block are blocked in every query.
+    pub bounds: CallBounds,
 }
 
 /// Asks a running runner to stop at its next round: another proof engine answered, or a
@@ -158,12 +167,20 @@ struct OpenSite {
     slot: usize,
     /// The depth the callee's body would run at.
     callee_depth: u32,
+    /// Blocked for good by CORRAL's bounds ([`CallBounds`]).
+    beyond_bounds: bool,
+}
+
+impl OpenSite {
+    /// Whether the site may be inlined or havocked at depth bound `bound`.
+    fn within(&self, bound: u32) -> bool {
+        self.callee_depth <= bound && !self.beyond_bounds
+    }
 }
 
 /// An inlined instance.
 #[derive(Clone, Debug)]
 struct Instance {
-    #[allow(dead_code)]
     proc: ProcId,
     failure_points: Vec<FailurePoint>,
     /// Its call site's reach literal (`true` for the entry), and the instance that site is
@@ -355,7 +372,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                 self.record(bound, started, inlined_before);
                 return Ok((bug, Mode::Si));
             }
-            let blocked = self.sites_deeper_than(bound);
+            let blocked = self.sites_blocked_at(bound);
             let over = if blocked.len() == self.open.len() {
                 // Nothing within the bound is open: the same query as the one above.
                 CheckResult::Unsat
@@ -371,8 +388,10 @@ impl<'a, B: Backend> Runner<'a, B> {
                 CheckResult::Unsat => {
                     // Safe within `bound`. With the deeper sites havocked (under their
                     // summaries) instead of blocked, unsatisfiable means safe at any depth:
-                    // asked once summaries exist, and at the last bound in any case.
-                    if bound >= max_depth && self.limits.final_bound {
+                    // asked once summaries exist, and at the last bound in any case. When
+                    // only CORRAL's bounds block sites, no deeper bound changes the answer.
+                    let last = bound >= max_depth || !self.deeper_sites_open(bound);
+                    if last && self.limits.final_bound {
                         self.ensure_summaries()?;
                     }
                     let verified = self.summaries.is_some()
@@ -381,7 +400,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                     if verified {
                         return Ok((StopReason::Verified, Mode::Si));
                     }
-                    if bound >= max_depth {
+                    if last {
                         return Ok((StopReason::SafeUpTo { depth: max_depth }, Mode::Si));
                     }
                     bound += 1;
@@ -421,7 +440,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             let ready: Vec<u64> = self
                 .open
                 .iter()
-                .filter(|(_, s)| s.callee_depth <= max_depth)
+                .filter(|(_, s)| s.within(max_depth))
                 .map(|(k, _)| *k)
                 .collect();
             if ready.is_empty() {
@@ -486,9 +505,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             let ready: Vec<u64> = self
                 .open
                 .iter()
-                .filter(|(_, s)| {
-                    s.callee_depth <= bound && !self.recursive[s.site.callee.0 as usize]
-                })
+                .filter(|(_, s)| s.within(bound) && !self.recursive[s.site.callee.0 as usize])
                 .map(|(k, _)| *k)
                 .collect();
             if ready.is_empty() {
@@ -510,7 +527,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             let next = self
                 .open
                 .iter()
-                .filter(|(_, s)| s.callee_depth <= bound)
+                .filter(|(_, s)| s.within(bound))
                 .min_by_key(|(k, s)| (s.callee_depth, **k))
                 .map(|(k, _)| *k);
             match next {
@@ -566,12 +583,21 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.iterations.push(iteration);
     }
 
-    fn sites_deeper_than(&self, bound: u32) -> Vec<u64> {
+    /// The open sites blocked at depth bound `bound`: deeper, or beyond CORRAL's bounds.
+    fn sites_blocked_at(&self, bound: u32) -> Vec<u64> {
         self.open
             .iter()
-            .filter(|(_, s)| s.callee_depth > bound)
+            .filter(|(_, s)| !s.within(bound))
             .map(|(k, _)| *k)
             .collect()
+    }
+
+    /// Whether some open site is blocked at `bound` for its depth alone (a deeper bound
+    /// would let it run).
+    fn deeper_sites_open(&self, bound: u32) -> bool {
+        self.open
+            .values()
+            .any(|s| s.callee_depth > bound && !s.beyond_bounds)
     }
 
     fn blocking(&self, keys: impl IntoIterator<Item = u64>) -> Vec<SExpr> {
@@ -664,7 +690,7 @@ impl<'a, B: Backend> Runner<'a, B> {
         let candidates: Vec<(u64, SExpr)> = self
             .open
             .iter()
-            .filter(|(_, s)| s.callee_depth <= bound && running[s.parent])
+            .filter(|(_, s)| s.within(bound) && running[s.parent])
             .map(|(k, s)| (*k, s.site.reach))
             .collect();
         if candidates.is_empty() {
@@ -815,7 +841,13 @@ impl<'a, B: Backend> Runner<'a, B> {
         commands: &mut Vec<Command>,
     ) {
         let index = self.instances.len();
+        let stack = match self.limits.bounds.recursion {
+            Some(_) => self.call_stack(instance.proc, parent),
+            None => Vec::new(),
+        };
         for (site_slot, site) in instance.sites.into_iter().enumerate() {
+            let activations = stack.iter().filter(|p| **p == site.callee).count() as u32;
+            let beyond_bounds = self.limits.bounds.blocks(depth + 1, activations);
             if let Some(summaries) = &self.summaries
                 && let Some(summary) = site_summary(self.backend.terms(), summaries, &site)
             {
@@ -828,6 +860,7 @@ impl<'a, B: Backend> Runner<'a, B> {
                     parent: index,
                     slot: site_slot,
                     callee_depth: depth + 1,
+                    beyond_bounds,
                 },
             );
             self.next_site += 1;
@@ -841,6 +874,17 @@ impl<'a, B: Backend> Runner<'a, B> {
             inputs: instance.inputs,
         });
         self.peak_open = self.peak_open.max(self.open.len());
+    }
+
+    /// The procedures on the call stack of an instance of `proc` whose call site is in
+    /// instance `parent`: `proc` and its callers up to the entry.
+    fn call_stack(&self, proc: ProcId, mut parent: Option<usize>) -> Vec<ProcId> {
+        let mut stack = vec![proc];
+        while let Some(index) = parent {
+            stack.push(self.instances[index].proc);
+            parent = self.instances[index].parent;
+        }
+        stack
     }
 
     /// Replaces the open site `key` by an instance of its callee.

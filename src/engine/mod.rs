@@ -4,6 +4,7 @@
 //! stratified-inlining driver, replay any bug concretely.
 
 pub mod backend;
+pub mod call_bounds;
 pub mod case_proofs;
 pub mod chc;
 pub mod driver;
@@ -35,6 +36,8 @@ use verdict::{Stats, UnknownReason, Verdict};
 #[derive(Clone, Debug)]
 pub struct Options {
     pub max_depth: u32,
+    /// CORRAL's bounds beside the depth (`--recursion-bound`, `--stack-depth-bound`).
+    pub bounds: call_bounds::CallBounds,
     pub mode: Mode,
     pub timeout: Option<Duration>,
     /// How long one solver reply may take (`--solver-wait`); past it the run is UNKNOWN.
@@ -78,6 +81,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             max_depth: 10,
+            bounds: call_bounds::CallBounds::default(),
             mode: Mode::Si,
             timeout: None,
             solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
@@ -174,7 +178,7 @@ pub fn verify_horef(checked: &Checked, options: &Options) -> Outcome {
             failure,
             ..
         } => witness::confirm_horef(checked, (&inputs, &fresh), failure, depth),
-        other => plain_verdict(other),
+        other => plain_verdict(other, options.bounds),
     })
 }
 
@@ -185,7 +189,7 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
         StopReason::Bug {
             inputs, failure, ..
         } => witness::confirm_ir(ir, &inputs, failure, depth),
-        other => plain_verdict(other),
+        other => plain_verdict(other, options.bounds),
     })
 }
 
@@ -247,6 +251,7 @@ fn run(
         policy: options.policy,
         summaries: options.summaries,
         stop: stop.clone(),
+        bounds: options.bounds,
     };
     // Houdini's sessions; their dialogues go to `<dump>.houdini`, `<dump>.houdini.2`, ...
     // when dumping.
@@ -582,10 +587,10 @@ fn no_proof_reason(tasks: &[chc::ChcTask]) -> Option<String> {
     (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
-fn plain_verdict(stop: StopReason) -> Verdict {
+fn plain_verdict(stop: StopReason, bounds: call_bounds::CallBounds) -> Verdict {
     match stop {
         StopReason::Verified => Verdict::Verified,
-        StopReason::SafeUpTo { depth } => Verdict::SafeUpTo { depth },
+        StopReason::SafeUpTo { depth } => Verdict::SafeUpTo { depth, bounds },
         StopReason::Unknown { reason } => Verdict::Unknown { reason },
         StopReason::Bug { .. } => unreachable!("internal error: bugs are confirmed by the caller"),
     }

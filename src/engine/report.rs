@@ -2,7 +2,8 @@
 //! exit code (0 verified/safe, 10 bug, 5 unknown, 6 solver error).
 
 use super::Outcome;
-use super::verdict::{UnknownReason, Verdict};
+use super::call_bounds::CallBounds;
+use super::verdict::{UnknownReason, Verdict, safe_within};
 use crate::exit_code::ExitCode;
 use serde_json::{Value as Json, json};
 
@@ -19,7 +20,7 @@ pub fn exit_code(verdict: &Verdict) -> ExitCode {
 }
 
 /// The human-readable report: the verdict first, then inputs, trace and statistics.
-pub fn human(outcome: &Outcome, max_depth: u32) -> String {
+pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
     let mut out = vec![outcome.verdict.headline()];
     match &outcome.verdict {
         Verdict::Verified => {
@@ -31,10 +32,13 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
                 out.push(format!("  {how}"));
             }
         }
-        Verdict::SafeUpTo { depth } => {
-            out.push(format!(
-                "  no input makes an assertion fail without calls deeper than {depth}"
-            ));
+        Verdict::SafeUpTo { depth, bounds } => {
+            out.push(if bounds.is_none() {
+                format!("  no input makes an assertion fail without calls deeper than {depth}")
+            } else {
+                let within = safe_within(*depth, bounds);
+                format!("  no input makes an assertion fail within {within}")
+            });
             if let Some(why) = &outcome.no_proof {
                 out.push(format!("  no proof for every depth: {why}"));
             }
@@ -61,8 +65,9 @@ pub fn human(outcome: &Outcome, max_depth: u32) -> String {
                     fresh.iter().map(|(at, v)| format!("{v} at {at}")).collect();
                 out.push(format!("  fresh inputs, in order: {}", shown.join(", ")));
             }
+            let within = safe_within(max_depth, bounds);
             out.push(format!(
-                "  failure at {failure} ({kind}), within depth {max_depth}; confirmed by concrete replay"
+                "  failure at {failure} ({kind}), within {within}; confirmed by concrete replay"
             ));
             if !trace.is_empty() {
                 out.push("  calls:".into());
@@ -100,7 +105,11 @@ pub struct Provenance {
 }
 
 /// The JSON report with stable keys (docs/json.md lists them).
-pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json {
+pub fn json(
+    outcome: &Outcome,
+    (max_depth, bounds): (u32, &CallBounds),
+    provenance: &Provenance,
+) -> Json {
     let (inputs, confirmed, trace, reason, failure) = match &outcome.verdict {
         Verdict::Bug {
             inputs,
@@ -130,6 +139,8 @@ pub fn json(outcome: &Outcome, max_depth: u32, provenance: &Provenance) -> Json 
         "solver": { "name": provenance.solver, "version": provenance.solver_version },
         "verdict": outcome.verdict.key(),
         "max_depth": max_depth,
+        "recursion_bound": bounds.recursion,
+        "stack_depth_bound": bounds.stack_depth,
         "inputs": inputs,
         "fresh": fresh_json(&outcome.verdict),
         "confirmed": confirmed,

@@ -4,6 +4,7 @@
 //! replayed to a failure at the same place (`confirmed` is true by construction); a witness
 //! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
 
+use super::call_bounds::CallBounds;
 use serde::{Deserialize, Serialize};
 
 /// One call on the way to the failure.
@@ -72,9 +73,12 @@ pub enum Verdict {
         #[serde(default)]
         fresh: Vec<(String, String)>,
     },
-    /// No input makes the program fail within depth `depth`.
+    /// No input makes the program fail within depth `depth` (and within `bounds`, CORRAL's
+    /// bounds, when there are any).
     SafeUpTo {
         depth: u32,
+        #[serde(default, skip_serializing_if = "CallBounds::is_none")]
+        bounds: CallBounds,
     },
     Unknown {
         reason: UnknownReason,
@@ -82,12 +86,23 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict line: `VERIFIED`, `BUG`, `SAFE UP TO DEPTH K`, `UNKNOWN`.
+    /// `SafeUpTo` at `depth`, without CORRAL's bounds.
+    pub fn safe_up_to(depth: u32) -> Verdict {
+        Verdict::SafeUpTo {
+            depth,
+            bounds: CallBounds::default(),
+        }
+    }
+
+    /// The verdict line: `VERIFIED`, `BUG`, `SAFE UP TO DEPTH K` (`SAFE UP TO RECURSION
+    /// BOUND N, DEPTH K` with CORRAL's bounds), `UNKNOWN`.
     pub fn headline(&self) -> String {
         match self {
             Verdict::Verified => "VERIFIED".to_string(),
             Verdict::Bug { .. } => "BUG".to_string(),
-            Verdict::SafeUpTo { depth } => format!("SAFE UP TO DEPTH {depth}"),
+            Verdict::SafeUpTo { depth, bounds } => {
+                format!("SAFE UP TO {}", safe_within(*depth, bounds).to_uppercase())
+            }
             Verdict::Unknown { .. } => "UNKNOWN".to_string(),
         }
     }
@@ -101,6 +116,14 @@ impl Verdict {
             Verdict::Unknown { .. } => "unknown",
         }
     }
+}
+
+/// The bounds a "safe" answer holds within, in words: `depth 10`, or `recursion bound 2,
+/// depth 10` with CORRAL's bounds.
+pub fn safe_within(depth: u32, bounds: &CallBounds) -> String {
+    let mut words = bounds.describe();
+    words.push(format!("depth {depth}"));
+    words.join(", ")
 }
 
 /// Statistics of one verification run.

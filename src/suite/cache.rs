@@ -43,8 +43,9 @@ impl Cache {
     /// The key of `run` of the program whose text is `text`.
     pub fn key(&self, text: &[u8], run: &Run, options: &engine::Options) -> String {
         let settings = format!(
-            "depth {}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\n",
+            "depth {}\nbounds {:?}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\n",
             run.depth,
+            options.bounds,
             options.mode,
             options.solver,
             options.timeout,

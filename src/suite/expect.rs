@@ -62,8 +62,12 @@ impl Expected {
     pub fn accepts(self, verdict: &Verdict) -> bool {
         match (self, verdict) {
             (Expected::Bug, Verdict::Bug { .. }) => true,
-            (Expected::SafeExactly { depth }, Verdict::SafeUpTo { depth: got }) => depth == *got,
-            (Expected::SafeOrVerified { depth }, Verdict::SafeUpTo { depth: got }) => depth == *got,
+            (Expected::SafeExactly { depth }, Verdict::SafeUpTo { depth: got, .. }) => {
+                depth == *got
+            }
+            (Expected::SafeOrVerified { depth }, Verdict::SafeUpTo { depth: got, .. }) => {
+                depth == *got
+            }
             (Expected::SafeOrVerified { .. } | Expected::Verified, Verdict::Verified) => true,
             _ => false,
         }
@@ -343,7 +347,7 @@ mod tests {
         ];
         assert!(all.iter().all(|e| !e.accepts(&unknown)));
         assert!(!Expected::SafeExactly { depth: 1 }.accepts(&Verdict::Verified));
-        assert!(!Expected::SafeExactly { depth: 1 }.accepts(&Verdict::SafeUpTo { depth: 2 }));
+        assert!(!Expected::SafeExactly { depth: 1 }.accepts(&Verdict::safe_up_to(2)));
         assert!(Expected::SafeOrVerified { depth: 1 }.accepts(&Verdict::Verified));
     }
 }

@@ -52,6 +52,8 @@ pub struct Config {
     pub paths: Vec<PathBuf>,
     /// The bound K; `None`: header programs at [`plan::DEFAULT_DEPTH`], every manifest row.
     pub max_depth: Option<u32>,
+    /// CORRAL's bounds beside the depth, for every run.
+    pub bounds: engine::call_bounds::CallBounds,
     /// Time limit of each run.
     pub timeout: Option<Duration>,
     /// How long one solver reply may take (then the run is UNKNOWN).
@@ -73,6 +75,7 @@ impl Config {
         Config {
             paths,
             max_depth: None,
+            bounds: engine::call_bounds::CallBounds::default(),
             timeout: None,
             solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             mode: Mode::Si,
@@ -86,6 +89,7 @@ impl Config {
 
     fn engine_options(&self) -> engine::Options {
         engine::Options {
+            bounds: self.bounds,
             mode: self.mode,
             timeout: self.timeout,
             solver_wait: self.solver_wait,

@@ -52,6 +52,17 @@ pub fn tests_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
+/// `text` in a temporary file named `*.<suffix>` (deleted when dropped).
+pub fn temp_program(text: &str, suffix: &str) -> tempfile::NamedTempFile {
+    use std::io::Write as _;
+    let mut file = tempfile::Builder::new()
+        .suffix(&format!(".{suffix}"))
+        .tempfile()
+        .expect("tempfile");
+    file.write_all(text.as_bytes()).expect("write");
+    file
+}
+
 /// Our OCaml test programs (`tests/ocaml/*.ml`), sorted by path.
 pub fn ocaml_programs() -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(tests_dir().join("ocaml"))

@@ -308,7 +308,7 @@ fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
     let Answer { k, mode, verdict } = answer;
     let claims_safe = match verdict {
         Verdict::Verified => true,
-        Verdict::SafeUpTo { depth } => {
+        Verdict::SafeUpTo { depth, .. } => {
             if depth != k {
                 report.defects.push(Defect::WrongBound {
                     k: *k,
@@ -663,7 +663,7 @@ mod tests {
     #[test]
     fn safe_claims_are_judged_against_the_failing_depths() {
         let f = [failing(2)];
-        let safe = |k| Verdict::SafeUpTo { depth: k };
+        let safe = Verdict::safe_up_to;
         assert_eq!(judged(answer(1, Mode::Si, safe(1)), &f), vec![]);
         let unsound = judged(answer(2, Mode::Si, safe(2)), &f);
         assert!(
@@ -704,7 +704,7 @@ mod tests {
     fn a_bug_against_no_bug_at_the_same_depth_is_a_mode_disagreement() {
         let verdicts = [
             answer(2, Mode::Si, bug("9:3", &[("a", "37")])),
-            answer(2, Mode::Unroll, Verdict::SafeUpTo { depth: 2 }),
+            answer(2, Mode::Unroll, Verdict::safe_up_to(2)),
             answer(3, Mode::Unroll, Verdict::Verified),
             answer(1, Mode::Si, Verdict::Verified),
         ];
