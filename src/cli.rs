@@ -623,6 +623,9 @@ fn write_witness(
 pub enum Emit {
     /// The Boogie-like IR.
     Ir,
+    /// Boogie text (Boogie 2 with Boogie 3's datatypes) that the Boogie front end reads
+    /// back with the same verdicts.
+    Boogie,
     /// The constrained Horn clauses of the IR.
     Chc,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
@@ -639,7 +642,7 @@ impl Emit {
         match self {
             Emit::ChcRefine => Some(crate::refine::Ghost::Context),
             Emit::ChcRefineInner => Some(crate::refine::Ghost::Innermost),
-            Emit::Ir | Emit::Chc => None,
+            Emit::Ir | Emit::Boogie | Emit::Chc => None,
         }
     }
 }
@@ -662,6 +665,9 @@ fn with_progress_line<T>(
 fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
     if is_ir_file(file) && emit == Emit::Ir {
         return print_ir_file(file, stats, strict.entry);
+    }
+    if emit == Emit::Boogie {
+        return print_boogie(file, strict);
     }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
@@ -710,6 +716,34 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
 }
 
 /// `lower X.bpl`: the file is IR already; it is printed as the IR printer writes it.
+/// `lower --emit boogie`: any program (HORef, OCaml, Boogie, IR) as Boogie text.
+fn print_boogie(file: &Path, strict: LoadOptions) -> ExitCode {
+    let ir = if is_ir_file(file) {
+        match load_ir(file, strict.entry) {
+            Ok(program) => program,
+            Err(message) => {
+                eprintln!("{message}");
+                return ExitCode::Input;
+            }
+        }
+    } else {
+        match load_or_report(file, strict) {
+            Ok(checked) => crate::lower::lower(&checked).ir,
+            Err(code) => return code,
+        }
+    };
+    match crate::frontend::boogie::emit::emit(&ir) {
+        Ok(text) => {
+            out!("{text}");
+            ExitCode::Ok
+        }
+        Err(unsupported) => {
+            eprintln!("error: {}: {unsupported}", file.display());
+            ExitCode::Input
+        }
+    }
+}
+
 fn print_ir_file(file: &Path, stats: bool, entry: Option<&str>) -> ExitCode {
     if stats {
         eprintln!(

@@ -29,5 +29,5 @@ pub use ir::{
     Stmt, Type, UnOp, Var,
 };
 pub use parse::{ParseError, parse, parse_exprs};
-pub use print::{print, print_expr};
+pub use print::{Dialect, print, print_expr, print_in};
 pub use verify::{VerifyError, VerifyErrorKind, inhabited_datatypes, verify, verify_expr};

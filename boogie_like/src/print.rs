@@ -18,20 +18,53 @@ use crate::parse::is_keyword;
 /// Datatypes whose one-line form is longer than this print one constructor per line.
 const LINE_WIDTH: usize = 90;
 
+/// Which language a program is printed in.
+#[derive(Clone, Copy, Debug)]
+pub enum Dialect {
+    /// The IR's own text, which [`crate::parse`] reads back.
+    Ir,
+    /// Boogie 2 with Boogie 3's `datatype`s (`e is C`, `e->f`): `/` and `%` (truncating)
+    /// are spelled with Boogie's Euclidean `div` and `mod`, a tester is parenthesized, the
+    /// `{:reads}` attribute is left out, and `keywords` (Boogie's) are escaped too. The
+    /// program's meaning is the IR's only where Boogie's agrees: globals and locals that
+    /// start arbitrary in Boogie must be assigned before they are read, and constant maps
+    /// `[K](v)` have no Boogie form (they print as in the IR).
+    Boogie { keywords: &'static [&'static str] },
+}
+
+impl Dialect {
+    fn keywords(self) -> &'static [&'static str] {
+        match self {
+            Dialect::Ir => &[],
+            Dialect::Boogie { keywords } => keywords,
+        }
+    }
+}
+
 /// The text of a whole program.
 pub fn print(program: &Program) -> String {
+    print_in(Dialect::Ir, program)
+}
+
+/// The text of a whole program in `d`.
+pub fn print_in(d: Dialect, program: &Program) -> String {
     let mut out = String::new();
     for (_, dt) in program.datatypes.iter() {
-        out.push_str(&datatype(program, dt));
+        out.push_str(&datatype(d, program, dt));
     }
     for (_, g) in program.globals.iter() {
-        let _ = writeln!(out, "var {}: {};", ident(&g.name), type_name(program, g.ty));
+        let _ = writeln!(
+            out,
+            "var {}: {};",
+            ident(d, &g.name),
+            type_name(d, program, g.ty)
+        );
     }
     for (_, proc) in program.procs.iter() {
         if !out.is_empty() {
             out.push('\n');
         }
-        procedure(&mut out, program, proc);
+        procedure(d, &mut out, program, proc);
     }
     out
 }
@@ -43,6 +76,7 @@ pub fn print_expr(program: &Program, proc: &Procedure, expr: &Expr) -> String {
         program,
         proc,
         out: &mut out,
+        dialect: Dialect::Ir,
     }
     .at(expr, 0);
     out
@@ -59,6 +93,7 @@ pub fn print_stmt_header(program: &Program, proc: &Procedure, stmt: &Stmt) -> St
                 proc,
                 out: &mut out,
                 indent: 0,
+                dialect: Dialect::Ir,
             }
             .stmt(stmt);
             out.trim_end().to_string()
@@ -67,30 +102,30 @@ pub fn print_stmt_header(program: &Program, proc: &Procedure, stmt: &Stmt) -> St
 }
 
 /// A name as an identifier token: keywords are escaped with `\`.
-fn ident(name: &str) -> Cow<'_, str> {
-    if is_keyword(name) {
+fn ident(d: Dialect, name: &str) -> Cow<'_, str> {
+    if is_keyword(name) || d.keywords().contains(&name) {
         Cow::Owned(format!("\\{name}"))
     } else {
         Cow::Borrowed(name)
     }
 }
 
-fn type_name(program: &Program, ty: Type) -> String {
+fn type_name(d: Dialect, program: &Program, ty: Type) -> String {
     match ty {
-        Type::Data(d) => match program.datatypes.get(d) {
-            Some(dt) => ident(&dt.name).into_owned(),
-            None => format!("<missing {d}>"),
+        Type::Data(id) => match program.datatypes.get(id) {
+            Some(dt) => ident(d, &dt.name).into_owned(),
+            None => format!("<missing {id}>"),
         },
         Type::Map(m) => format!(
             "[{}]{}",
-            type_name(program, m.key()),
-            type_name(program, m.value())
+            type_name(d, program, m.key()),
+            type_name(d, program, m.value())
         ),
         _ => program.type_name(ty),
     }
 }
 
-fn datatype(program: &Program, dt: &Datatype) -> String {
+fn datatype(d: Dialect, program: &Program, dt: &Datatype) -> String {
     let ctors: Vec<String> = dt
         .ctors
         .iter()
@@ -98,12 +133,12 @@ fn datatype(program: &Program, dt: &Datatype) -> String {
             let fields: Vec<String> = c
                 .fields
                 .iter()
-                .map(|f| format!("{}: {}", ident(&f.name), type_name(program, f.ty)))
+                .map(|f| format!("{}: {}", ident(d, &f.name), type_name(d, program, f.ty)))
                 .collect();
-            format!("{}({})", ident(&c.name), fields.join(", "))
+            format!("{}({})", ident(d, &c.name), fields.join(", "))
         })
         .collect();
-    let name = ident(&dt.name);
+    let name = ident(d, &dt.name);
     if ctors.is_empty() {
         return format!("datatype {name} {{ }}\n");
     }
@@ -114,71 +149,85 @@ fn datatype(program: &Program, dt: &Datatype) -> String {
     format!("datatype {name} {{\n  {}\n}}\n", ctors.join(",\n  "))
 }
 
-fn procedure(out: &mut String, program: &Program, proc: &Procedure) {
+fn procedure(d: Dialect, out: &mut String, program: &Program, proc: &Procedure) {
     out.push_str("procedure ");
     if proc.entrypoint {
         out.push_str("{:entrypoint} ");
     }
-    if !proc.reads.is_empty() {
-        let _ = write!(out, "{{:reads {}}} ", global_list(program, &proc.reads));
+    if !proc.reads.is_empty() && matches!(d, Dialect::Ir) {
+        let _ = write!(out, "{{:reads {}}} ", global_list(d, program, &proc.reads));
     }
     let _ = write!(
         out,
         "{}({})",
-        ident(&proc.name),
-        bindings(program, proc, &proc.params)
+        ident(d, &proc.name),
+        bindings(d, program, proc, &proc.params)
     );
     if !proc.returns.is_empty() {
-        let _ = write!(out, " returns ({})", bindings(program, proc, &proc.returns));
+        let _ = write!(
+            out,
+            " returns ({})",
+            bindings(d, program, proc, &proc.returns)
+        );
     }
     if !proc.modifies.is_empty() {
         let _ = write!(
             out,
             "\n  modifies {};",
-            global_list(program, &proc.modifies)
+            global_list(d, program, &proc.modifies)
         );
     }
     out.push_str("\n{\n");
     for local in proc.body_locals() {
-        let _ = writeln!(out, "  var {};", bindings(program, proc, &[local]));
+        let _ = writeln!(out, "  var {};", bindings(d, program, proc, &[local]));
     }
     let mut printer = StmtPrinter {
         program,
         proc,
         out,
         indent: 1,
+        dialect: d,
     };
     printer.block(&proc.body);
     out.push_str("}\n");
 }
 
-fn global_list(program: &Program, globals: &[crate::ir::GlobalId]) -> String {
+fn global_list(d: Dialect, program: &Program, globals: &[crate::ir::GlobalId]) -> String {
     let names: Vec<String> = globals
         .iter()
-        .map(|g| var_name(program, None, Var::Global(*g)))
+        .map(|g| var_name(d, program, None, Var::Global(*g)))
         .collect();
     names.join(", ")
 }
 
-fn bindings(program: &Program, proc: &Procedure, locals: &[crate::ir::LocalId]) -> String {
+fn bindings(
+    d: Dialect,
+    program: &Program,
+    proc: &Procedure,
+    locals: &[crate::ir::LocalId],
+) -> String {
     let items: Vec<String> = locals
         .iter()
         .map(|l| match proc.locals.get(*l) {
-            Some(local) => format!("{}: {}", ident(&local.name), type_name(program, local.ty)),
+            Some(local) => format!(
+                "{}: {}",
+                ident(d, &local.name),
+                type_name(d, program, local.ty)
+            ),
             None => format!("<missing {l}>: int"),
         })
         .collect();
     items.join(", ")
 }
 
-fn var_name(program: &Program, proc: Option<&Procedure>, var: Var) -> String {
+fn var_name(d: Dialect, program: &Program, proc: Option<&Procedure>, var: Var) -> String {
     let name = match (var, proc) {
         (Var::Local(l), Some(p)) => p.locals.get(l).map(|l| l.name.as_str()),
         (Var::Local(_), None) => None,
         (Var::Global(g), _) => program.globals.get(g).map(|g| g.name.as_str()),
     };
     match (name, var) {
-        (Some(name), _) => ident(name).into_owned(),
+        (Some(name), _) => ident(d, name).into_owned(),
         (None, Var::Local(l)) => format!("<missing {l}>"),
         (None, Var::Global(g)) => format!("<missing {g}>"),
     }
@@ -189,6 +238,7 @@ struct StmtPrinter<'a> {
     proc: &'a Procedure,
     out: &'a mut String,
     indent: usize,
+    dialect: Dialect,
 }
 
 impl StmtPrinter<'_> {
@@ -203,12 +253,13 @@ impl StmtPrinter<'_> {
             program: self.program,
             proc: self.proc,
             out: self.out,
+            dialect: self.dialect,
         }
         .at(e, 0);
     }
 
     fn var(&self, v: Var) -> String {
-        var_name(self.program, Some(self.proc), v)
+        var_name(self.dialect, self.program, Some(self.proc), v)
     }
 
     fn block(&mut self, block: &[Stmt]) {
@@ -266,7 +317,7 @@ impl StmtPrinter<'_> {
             let _ = write!(self.out, "{} := ", rets.join(", "));
         }
         match self.program.procs.get(cs.callee) {
-            Some(callee) => self.out.push_str(&ident(&callee.name)),
+            Some(callee) => self.out.push_str(&ident(self.dialect, &callee.name)),
             None => {
                 let _ = write!(self.out, "<missing {}>", cs.callee);
             }
@@ -353,13 +404,25 @@ struct ExprPrinter<'a> {
     program: &'a Program,
     proc: &'a Procedure,
     out: &'a mut String,
+    dialect: Dialect,
 }
 
 impl ExprPrinter<'_> {
     /// Prints `e`, parenthesized if it binds weaker than `min`.
     fn at(&mut self, e: &Expr, min: u8) {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            if precedence(e) < min {
+            let spelled_out = matches!(
+                (self.dialect, e),
+                (
+                    Dialect::Boogie { .. },
+                    Expr::Binary {
+                        op: BinOp::Div | BinOp::Mod,
+                        ..
+                    }
+                )
+            );
+            let precedence = if spelled_out { 0 } else { precedence(e) };
+            if precedence < min {
                 self.out.push('(');
                 self.bare(e);
                 self.out.push(')');
@@ -375,28 +438,36 @@ impl ExprPrinter<'_> {
                 let _ = write!(self.out, "{n}");
             }
             Expr::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
-            Expr::Var(v) => self
-                .out
-                .push_str(&var_name(self.program, Some(self.proc), *v)),
+            Expr::Var(v) => {
+                self.out
+                    .push_str(&var_name(self.dialect, self.program, Some(self.proc), *v))
+            }
             Expr::Unary { op, arg } => self.unary(*op, arg),
             Expr::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
             Expr::Ite { cond, then, else_ } => self.ite(cond, then, else_),
             Expr::Ctor { ctor, args } => self.ctor(*ctor, args),
             Expr::Is { arg, ctor } => {
+                let boogie = matches!(self.dialect, Dialect::Boogie { .. });
+                self.out.push_str(if boogie { "(" } else { "" });
                 self.at(arg, 4);
                 self.out.push_str(" is ");
                 self.ctor_name(*ctor);
+                self.out.push_str(if boogie { ")" } else { "" });
             }
             Expr::Select { arg, field } => {
                 self.at(arg, 7);
                 self.out.push_str("->");
                 match self.program.field(*field) {
-                    Some(f) => self.out.push_str(&ident(&f.name)),
+                    Some(f) => self.out.push_str(&ident(self.dialect, &f.name)),
                     None => self.out.push_str("<missing field>"),
                 }
             }
             Expr::MapConst { key, value } => {
-                let _ = write!(self.out, "[{}](", type_name(self.program, *key));
+                let _ = write!(
+                    self.out,
+                    "[{}](",
+                    type_name(self.dialect, self.program, *key)
+                );
                 self.at(value, 0);
                 self.out.push(')');
             }
@@ -428,10 +499,31 @@ impl ExprPrinter<'_> {
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) {
+        if let (Dialect::Boogie { .. }, BinOp::Div | BinOp::Mod) = (self.dialect, op) {
+            return self.euclidean(op, lhs, rhs);
+        }
         let (left_min, right_min) = operand_precedences(op, lhs);
         self.at(lhs, left_min);
         let _ = write!(self.out, " {} ", op.symbol());
         self.at(rhs, right_min);
+    }
+
+    /// Truncating `a / b` and `a % b` with Boogie's Euclidean `div` and `mod`, which agree
+    /// with them for `a >= 0`: `if a >= 0 then a div b else -((-a) div b)` (and `mod`).
+    /// Printed as an `if then else`, which [`precedence`] makes an operand parenthesize.
+    fn euclidean(&mut self, op: BinOp, a: &Expr, b: &Expr) {
+        let word = if op == BinOp::Div { "div" } else { "mod" };
+        self.out.push_str("if ");
+        self.at(a, 4);
+        self.out.push_str(" >= 0 then ");
+        self.at(a, 5);
+        let _ = write!(self.out, " {word} ");
+        self.at(b, 6);
+        self.out.push_str(" else -(-(");
+        self.at(a, 0);
+        let _ = write!(self.out, ") {word} ");
+        self.at(b, 6);
+        self.out.push(')');
     }
 
     fn ite(&mut self, cond: &Expr, then: &Expr, else_: &Expr) {
@@ -457,7 +549,7 @@ impl ExprPrinter<'_> {
 
     fn ctor_name(&mut self, ctor: crate::ir::CtorId) {
         match self.program.ctor(ctor) {
-            Some(c) => self.out.push_str(&ident(&c.name)),
+            Some(c) => self.out.push_str(&ident(self.dialect, &c.name)),
             None => self.out.push_str("<missing constructor>"),
         }
     }

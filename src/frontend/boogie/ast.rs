@@ -23,6 +23,9 @@ pub enum Ty {
     /// A type declared `type T;` (uninterpreted: its values are only compared for
     /// equality), or, before [`super::types::resolve`], any type name.
     Named(TyName),
+    /// A `datatype`: its name and its position among the program's datatypes (which is
+    /// its IR `DatatypeId`).
+    Data(TyName, u32),
 }
 
 /// The name of a declared type (interned, so [`Ty`] stays `Copy`).
@@ -72,7 +75,7 @@ impl std::fmt::Display for Ty {
             Ty::Int => f.write_str("int"),
             Ty::Bool => f.write_str("bool"),
             Ty::Map(m) => write!(f, "[{}]{}", m.key(), m.value()),
-            Ty::Named(n) => f.write_str(n.as_str()),
+            Ty::Named(n) | Ty::Data(n, _) => f.write_str(n.as_str()),
         }
     }
 }
@@ -97,9 +100,24 @@ pub struct TypeDecl {
     pub synonym: Option<Ty>,
 }
 
+/// `datatype Name { C(f: T, …), D() }` (Boogie 3).
+#[derive(Clone, Debug)]
+pub struct DatatypeDecl {
+    pub name: Ident,
+    pub ctors: Vec<CtorDecl>,
+}
+
+/// A constructor of a datatype, with its fields.
+#[derive(Clone, Debug)]
+pub struct CtorDecl {
+    pub name: Ident,
+    pub fields: Vec<Binding>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub types: Vec<TypeDecl>,
+    pub datatypes: Vec<DatatypeDecl>,
     pub globals: Vec<Binding>,
     pub consts: Vec<Const>,
     pub axioms: Vec<Expr>,
@@ -241,4 +259,8 @@ pub enum ExprKind {
     Select(Box<Expr>, Vec<Expr>),
     /// `m[i, j := v]`
     Update(Box<Expr>, Vec<Expr>, Box<Expr>),
+    /// `e is C`: whether `e` was built by the constructor `C`.
+    Is(Box<Expr>, Ident),
+    /// `e->f`: the field `f` of `e`.
+    Field(Box<Expr>, Ident),
 }

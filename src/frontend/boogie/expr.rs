@@ -22,6 +22,7 @@ pub fn ir_type(ty: Ty) -> Type {
         Ty::Map(m) => Type::map(ir_type(m.key()), ir_type(m.value())),
         // An uninterpreted type is `int` (its values are only compared: types.rs).
         Ty::Named(_) => Type::Int,
+        Ty::Data(_, index) => Type::Data(ir::DatatypeId(index)),
     }
 }
 
@@ -75,7 +76,86 @@ impl Scope<'_> {
                 let map = self.expr_in(m, old, depth)?;
                 self.update(map, (m.span, indices), v, old, depth)
             }
+            ExprKind::Is(arg, ctor) => {
+                let value = self.expr_in(arg, old, depth)?;
+                self.is(value, arg.span, ctor)
+            }
+            ExprKind::Field(arg, field) => {
+                let value = self.expr_in(arg, old, depth)?;
+                self.field(value, arg.span, field)
+            }
         })
+    }
+
+    /// `e is C`: `e` must be of `C`'s datatype.
+    fn is(&self, (x, ty): Typed, span: Span, ctor: &ast::Ident) -> Result<Typed, Diagnostic> {
+        let Some(id) = find_ctor(self.ir, &ctor.name) else {
+            return Err(undefined(ctor, "constructor"));
+        };
+        check_type(span, ty, datatype_ty(self.ir, id.datatype))?;
+        Ok((ir::Expr::is(x, id), Ty::Bool))
+    }
+
+    /// `e->f`: `f` must be a field of `e`'s datatype.
+    fn field(&self, (x, ty): Typed, span: Span, name: &ast::Ident) -> Result<Typed, Diagnostic> {
+        let Ty::Data(_, index) = ty else {
+            return Err(Diagnostic::error(
+                span,
+                format!("type mismatch: expected a datatype, found `{ty}`"),
+                format!("this has type `{ty}`, it has no fields"),
+            ));
+        };
+        let datatype = &self.ir.datatypes[ir::DatatypeId(index)];
+        let found = datatype.ctors.iter().enumerate().find_map(|(c, ctor)| {
+            let f = ctor.fields.iter().position(|f| f.name == *name.name)?;
+            Some((c, f, ctor.fields[f].ty))
+        });
+        let Some((c, f, field_ty)) = found else {
+            return Err(undefined(name, "field"));
+        };
+        let ctor = ir::CtorId {
+            datatype: ir::DatatypeId(index),
+            index: c as u32,
+        };
+        let field = ir::FieldRef {
+            ctor,
+            index: f as u32,
+        };
+        Ok((ir::Expr::select(x, field), boogie_ty(self.ir, field_ty)))
+    }
+
+    /// `C(args)` for the constructor `C`.
+    fn construct(
+        &self,
+        id: ir::CtorId,
+        (name, args): (&ast::Ident, &[Expr]),
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let fields = &self
+            .ir
+            .ctor(id)
+            .expect("internal error: constructor")
+            .fields;
+        if fields.len() != args.len() {
+            return Err(arity(
+                name.span,
+                "constructor",
+                &name.name,
+                fields.len(),
+                args.len(),
+            ));
+        }
+        let mut values = Vec::new();
+        for (field, a) in fields.iter().zip(args) {
+            let (x, ty) = self.expr_in(a, old, depth)?;
+            check_type(a.span, ty, boogie_ty(self.ir, field.ty))?;
+            values.push(x);
+        }
+        Ok((
+            ir::Expr::ctor(id, values),
+            datatype_ty(self.ir, id.datatype),
+        ))
     }
 
     /// `m[i, j]` = `m[i][j]`
@@ -139,7 +219,7 @@ impl Scope<'_> {
         {
             let ty = match self.local_types.get(n) {
                 Some(ty) => *ty,
-                None => boogie_ty(proc.locals[local].ty),
+                None => boogie_ty(self.ir, proc.locals[local].ty),
             };
             return Ok((ir::Expr::var(local), ty));
         }
@@ -216,12 +296,11 @@ impl Scope<'_> {
         old: bool,
         depth: usize,
     ) -> Result<Typed, Diagnostic> {
+        if let Some(id) = find_ctor(self.ir, &f.name) {
+            return self.construct(id, (f, args), old, depth);
+        }
         let Some(func) = self.functions.get(&*f.name) else {
-            return Err(Diagnostic::error(
-                f.span,
-                format!("undefined function `{}`", f.name),
-                "not declared here",
-            ));
+            return Err(undefined(f, "function"));
         };
         if depth >= MAX_EXPANSION {
             return Err(unsupported(f.span, "recursive functions"));
@@ -267,12 +346,40 @@ impl Scope<'_> {
     }
 }
 
-pub fn boogie_ty(ty: Type) -> Ty {
+/// The Boogie type of an IR type (an uninterpreted type's values are `int`s there).
+pub fn boogie_ty(ir: &IrProgram, ty: Type) -> Ty {
     match ty {
         Type::Bool => Ty::Bool,
-        Type::Map(m) => Ty::Map(ast::MapTy::new(boogie_ty(m.key()), boogie_ty(m.value()))),
+        Type::Map(m) => Ty::Map(ast::MapTy::new(
+            boogie_ty(ir, m.key()),
+            boogie_ty(ir, m.value()),
+        )),
+        Type::Data(id) => datatype_ty(ir, id),
         _ => Ty::Int,
     }
+}
+
+fn datatype_ty(ir: &IrProgram, id: ir::DatatypeId) -> Ty {
+    Ty::Data(ast::TyName::new(&ir.datatypes[id].name), id.0)
+}
+
+/// The constructor named `name`, in any datatype.
+fn find_ctor(ir: &IrProgram, name: &str) -> Option<ir::CtorId> {
+    ir.datatypes.iter().find_map(|(datatype, d)| {
+        let index = d.ctors.iter().position(|c| c.name == name)?;
+        Some(ir::CtorId {
+            datatype,
+            index: index as u32,
+        })
+    })
+}
+
+fn undefined(name: &ast::Ident, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        name.span,
+        format!("undefined {what} `{}`", name.name),
+        "not declared here",
+    )
 }
 
 pub fn check_type(span: Span, found: Ty, want: Ty) -> Result<(), Diagnostic> {
@@ -380,5 +487,6 @@ fn walk(e: &Expr, old: bool, f: &mut impl FnMut(&str, bool)) {
             indices.iter().for_each(|a| walk(a, old, f));
             walk(v, old, f);
         }
+        ExprKind::Is(a, _) | ExprKind::Field(a, _) => walk(a, old, f),
     })
 }

@@ -76,6 +76,8 @@ pub const KEYWORDS: &[&str] = &[
     "lambda",
     "div",
     "mod",
+    "datatype",
+    "is",
     "where",
     "complete",
     "extends",
@@ -88,8 +90,8 @@ pub const KEYWORDS: &[&str] = &[
 
 /// Punctuation, longest first so that the first match is the longest.
 pub const PUNCTS: &[&str] = &[
-    "<==>", "==>", "<==", ":=", "::", "==", "!=", "<=", ">=", "<:", "&&", "||", "++", "{:", "+",
-    "-", "*", "/", "%", "<", ">", "!", "(", ")", "{", "}", "[", "]", ",", ";", ":", "|", "=",
+    "<==>", "==>", "<==", ":=", "::", "==", "!=", "<=", ">=", "<:", "&&", "||", "++", "{:", "->",
+    "+", "-", "*", "/", "%", "<", ">", "!", "(", ")", "{", "}", "[", "]", ",", ";", ":", "|", "=",
 ];
 
 fn is_ident_start(c: char) -> bool {

@@ -1,6 +1,8 @@
 //! The Boogie 2 front end: a `.bpl` file to an IR program (the language of "This is
 //! Boogie 2", read as CORRAL reads it; docs/boogie.md lists what is supported).
 //!
+//! [`emit`] prints any IR program as Boogie text this front end reads back.
+//!
 //! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`types`] (type synonyms) →
 //! [`to_ir`] (names, types,
 //! contracts, the entry; statements in [`stmt`], expressions in [`expr`]) → an IR program
@@ -11,6 +13,7 @@
 //! what was expected.
 
 pub mod ast;
+pub mod emit;
 pub mod expr;
 pub mod lexer;
 pub mod parser;

@@ -234,9 +234,39 @@ impl Parser {
                 let t = self.type_decl()?;
                 program.types.push(t);
             }
+            Tok::Keyword("datatype") => {
+                self.bump();
+                let d = self.datatype_decl()?;
+                program.datatypes.push(d);
+            }
             _ => return Err(self.expected("a declaration (`var`, `const`, `axiom`, `function`, `procedure`, `implementation`)")),
         }
         Ok(())
+    }
+
+    /// After `datatype`: `Name { C(f: T, …), D() }` (Boogie 3; a `;` after it is allowed).
+    fn datatype_decl(&mut self) -> PResult<DatatypeDecl> {
+        self.attrs()?;
+        let name = self.ident()?;
+        if self.is_punct("<") || matches!(self.peek(), Tok::Ident(_)) {
+            return Err(unsupported(self.span(), "datatypes with type parameters"));
+        }
+        self.punct("{")?;
+        let mut ctors = Vec::new();
+        while !self.is_punct("}") {
+            self.attrs()?;
+            let ctor = self.ident()?;
+            self.punct("(")?;
+            let fields = self.opt_bindings(")")?;
+            self.punct(")")?;
+            ctors.push(CtorDecl { name: ctor, fields });
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        self.punct("}")?;
+        self.eat_punct(";");
+        Ok(DatatypeDecl { name, ctors })
     }
 
     /// After `type`: `Name;` or `Name = T;` (no type parameters, no `finite`).
@@ -816,6 +846,14 @@ impl Parser {
 
     fn relation(&mut self) -> PResult<Expr> {
         let lhs = self.additive()?;
+        if self.eat_keyword("is") {
+            let ctor = self.ident()?;
+            let span = lhs.span.to(ctor.span);
+            return Ok(Expr {
+                kind: ExprKind::Is(Box::new(lhs), ctor),
+                span,
+            });
+        }
         let op = match self.peek() {
             Tok::Punct("==") => BinOp::Eq,
             Tok::Punct("!=") => BinOp::Neq,
@@ -886,10 +924,26 @@ impl Parser {
         })
     }
 
-    /// `e[i, j]` (select) and `e[i, j := v]` (update), any number of times.
+    /// `e[i, j]` (select), `e[i, j := v]` (update) and `e->f` (a datatype's field), any
+    /// number of times.
     fn postfix(&mut self) -> PResult<Expr> {
         let mut e = self.atom()?;
-        while self.eat_punct("[") {
+        loop {
+            if self.eat_punct("->") {
+                if self.is_punct("(") {
+                    return Err(unsupported(self.span(), "field updates `e->(f := v)`"));
+                }
+                let field = self.ident()?;
+                let span = e.span.to(field.span);
+                e = Expr {
+                    kind: ExprKind::Field(Box::new(e), field),
+                    span,
+                };
+                continue;
+            }
+            if !self.eat_punct("[") {
+                return Ok(e);
+            }
             let indices = self.exprs("]")?;
             if indices.is_empty() {
                 return Err(self.expected("an index"));
@@ -904,7 +958,6 @@ impl Parser {
             let span = e.span.to(self.prev_span());
             e = Expr { kind, span };
         }
-        Ok(e)
     }
 
     fn atom(&mut self) -> PResult<Expr> {

@@ -621,7 +621,7 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
         if let Some(id) = proc.local_by_name(&name.name) {
             let ty = match self.local_types.get(&*name.name) {
                 Some(ty) => *ty,
-                None => boogie_ty(proc.locals[id].ty),
+                None => boogie_ty(self.ir, proc.locals[id].ty),
             };
             if proc.is_param(id) || self.imp.ins.iter().any(|b| b.name.name == name.name) {
                 return Err(Diagnostic::error(

@@ -108,12 +108,58 @@ fn duplicate(name: &ast::Ident, what: &str) -> Diagnostic {
     )
 }
 
+/// The datatypes, in order (so that the n-th is the IR's `DatatypeId(n)`, as
+/// [`Ty::Data`] says): all names first, then the constructors. Constructor names are
+/// unique in the program, field names within their datatype (the IR's rules; Boogie lets
+/// constructors of one datatype share a field, which we do not support).
+fn add_datatypes(program: &Program, ir: &mut IrProgram) -> Result<(), Diagnostic> {
+    let ids: Vec<_> = program
+        .datatypes
+        .iter()
+        .map(|d| ir.add_datatype(&*d.name.name))
+        .collect();
+    let mut ctor_names = BTreeSet::new();
+    for (d, id) in program.datatypes.iter().zip(ids) {
+        let mut field_names = BTreeSet::new();
+        for c in &d.ctors {
+            if !ctor_names.insert(c.name.name.to_string()) {
+                return Err(duplicate(&c.name, "the constructor"));
+            }
+            if let Some(f) = c
+                .fields
+                .iter()
+                .find(|f| !field_names.insert(f.name.name.clone()))
+            {
+                let what = "a field name used by two constructors of one datatype";
+                return Err(super::unsupported(f.name.span, what));
+            }
+            let fields: Vec<(String, Type)> = signature(&c.fields);
+            ir.add_ctor(id, &*c.name.name, fields);
+        }
+    }
+    let inhabited = boogie_like::inhabited_datatypes(ir);
+    if let Some((_, d)) = ir.datatypes.iter().find(|(id, _)| !inhabited.contains(id)) {
+        let d = program
+            .datatypes
+            .iter()
+            .find(|decl| *decl.name.name == d.name)
+            .expect("internal error: a datatype of the program");
+        return Err(Diagnostic::error(
+            d.name.span,
+            format!("the datatype `{}` has no finite value", d.name.name),
+            "every constructor needs a value of this datatype",
+        ));
+    }
+    Ok(())
+}
+
 /// Globals, constants, functions and procedures by name; IR globals for the first two.
 fn collect<'a>(
     program: &'a Program,
     file: &'a SourceFile,
     ir: &mut IrProgram,
 ) -> Result<Decls<'a>, Diagnostic> {
+    add_datatypes(program, ir)?;
     let mut decls = Decls {
         file,
         globals: HashMap::new(),

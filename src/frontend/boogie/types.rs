@@ -1,14 +1,14 @@
-//! Type declarations: `type T;` (uninterpreted) and `type T = U;` (synonyms), resolved in
-//! every binding of the program before translation.
+//! Type declarations: `type T;` (uninterpreted), `type T = U;` (synonyms) and `datatype
+//! T { … }`, resolved in every binding of the program before translation.
 //!
 //! Guarantees: after [`resolve`], every [`Ty::Named`] left in the program names a declared
 //! uninterpreted type (synonyms are replaced by what they stand for, cycles are an error),
-//! and no map is indexed by a map. An uninterpreted type is the IR's `int` (see
+//! a datatype's name is [`Ty::Data`] with its position, and no map is indexed by a map. An uninterpreted type is the IR's `int` (see
 //! [`super::expr::ir_type`]); the type checker lets its values only be compared for
 //! equality, and for such quantifier-free uses the two agree: a run over any domain maps
 //! one to one into the integers and back (docs/boogie.md).
 
-use super::ast::{Binding, Ident, MapTy, Program, Ty};
+use super::ast::{Binding, Ident, MapTy, Program, Ty, TyName};
 use super::unsupported;
 use crate::diagnostics::Diagnostic;
 use std::collections::HashMap;
@@ -28,6 +28,17 @@ pub fn resolve(program: &mut Program) -> Result<(), Diagnostic> {
             ));
         }
     }
+    let datatypes: Vec<Ident> = program.datatypes.iter().map(|d| d.name.clone()).collect();
+    for (index, name) in datatypes.iter().enumerate() {
+        let ty = Ty::Data(TyName::new(&name.name), index as u32);
+        if decls.insert(&name.name, Some(ty)).is_some() {
+            return Err(Diagnostic::error(
+                name.span,
+                format!("the type `{}` is declared twice", name.name),
+                "declared again here",
+            ));
+        }
+    }
     let resolver = Resolver { decls };
     for t in &program.types {
         if let Some(ty) = t.synonym {
@@ -38,6 +49,9 @@ pub fn resolve(program: &mut Program) -> Result<(), Diagnostic> {
     let mut bindings: Vec<&mut Binding> = Vec::new();
     bindings.extend(program.globals.iter_mut());
     bindings.extend(program.consts.iter_mut().map(|c| &mut c.binding));
+    for d in &mut program.datatypes {
+        bindings.extend(d.ctors.iter_mut().flat_map(|c| c.fields.iter_mut()));
+    }
     for p in &mut program.procs {
         bindings.extend(p.ins.iter_mut().chain(p.outs.iter_mut()));
         if let Some(body) = &mut p.body {
@@ -75,7 +89,7 @@ impl Resolver<'_> {
             ));
         }
         match ty {
-            Ty::Int | Ty::Bool => Ok(ty),
+            Ty::Int | Ty::Bool | Ty::Data(..) => Ok(ty),
             Ty::Map(m) => {
                 let key = self.ty(m.key(), at, depth + 1)?;
                 if let Ty::Map(_) = key {
