@@ -122,3 +122,28 @@ fn a_constant_map_is_a_named_error() {
     let error = emit(&ir).expect_err("no Boogie form");
     assert!(error.to_string().contains("constant map"), "{error}");
 }
+
+#[test]
+fn the_command_prints_boogie_or_names_what_it_cannot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |file: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_horef-si"))
+            .args(["lower", "--emit", "boogie"])
+            .arg(root.join(file))
+            .output()
+            .expect("run horef-si")
+    };
+    let ok = run("tests/ocaml/mc91_e.ml");
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    let text = String::from_utf8(ok.stdout).expect("utf-8");
+    let file = SourceFile::new("mc91_e.bpl".to_string(), text);
+    assert!(translate(&file, None).is_ok(), "{}", file.text);
+    let refused = run("boogie_like/examples/map_heap/program.ir");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("unsupported by --emit boogie: the constant map"),
+        "{stderr}"
+    );
+    assert!(refused.stdout.is_empty());
+}
