@@ -11,6 +11,7 @@ use horef_bench::fuzz::language::Language;
 use horef_bench::fuzz::oracle::OracleConfig;
 use horef_bench::fuzz::random::generate;
 use horef_bench::fuzz::shrink::shrink;
+use horef_bench::fuzz::{boogie, ir_oracle};
 use horef_si::frontend::load_bytes;
 use horef_si::interp::{self, Outcome, RunConfig, Value};
 use std::collections::BTreeSet;
@@ -262,6 +263,65 @@ fn a_fixed_seed_batch_of_ocaml_texts_agrees_with_concrete_runs() {
         "{}",
         summary.line()
     );
+}
+
+/// Programs in the CI batch of Boogie programs (their own generator, through the IR).
+const BOOGIE_BATCH: u64 = 40;
+
+#[test]
+fn generated_boogie_programs_load_are_deterministic_and_cover_the_subset() {
+    let mut seen: BTreeSet<&'static str> = BTreeSet::new();
+    let constructs: [(&'static str, &'static str); 16] = [
+        ("requires", "requires "),
+        ("ensures", "ensures "),
+        ("old", "old("),
+        ("call with outs", "call r"),
+        ("while", "while ("),
+        ("invariant", "  invariant "),
+        ("free invariant", "free invariant"),
+        ("if (*)", "if (*)"),
+        ("havoc", "havoc "),
+        ("assume", "assume "),
+        ("goto several", "goto L1, L"),
+        ("label", "\nL2:"),
+        ("div", " div "),
+        ("mod", " mod "),
+        ("ite", "(if "),
+        ("implication", " ==> "),
+    ];
+    for seed in 0..1000 {
+        let text = boogie::generate(seed);
+        assert_eq!(text, boogie::generate(seed), "seed {seed}");
+        if let Err(e) = ir_oracle::load(&text) {
+            panic!("seed {seed} does not load:\n{text}\n{}", e.0);
+        }
+        for (name, marker) in constructs {
+            if text.contains(marker) {
+                seen.insert(name);
+            }
+        }
+    }
+    let missing: Vec<&str> = constructs
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| !seen.contains(n))
+        .collect();
+    assert!(missing.is_empty(), "never generated: {missing:?}");
+}
+
+#[test]
+fn a_fixed_seed_batch_of_boogie_programs_agrees_with_concrete_runs() {
+    let summary = batch(18_700, BOOGIE_BATCH, Language::Boogie);
+    assert!(summary.findings.is_empty(), "{}", summary.line());
+    assert!(summary.not_loaded.is_empty(), "{:?}", summary.not_loaded);
+    assert_eq!(summary.programs, BOOGIE_BATCH);
+    assert_eq!(summary.checks, BOOGIE_BATCH * 14);
+    assert!(
+        summary.bugs > 0 && summary.failing_programs > 0,
+        "{}",
+        summary.line()
+    );
+    assert!(summary.verified + summary.safe > 0, "{}", summary.line());
 }
 
 /// Whether `Main` of `text` fails on `a = 37` (when it takes one `Int`) at depth 6.

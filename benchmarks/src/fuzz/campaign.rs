@@ -6,9 +6,10 @@
 //! number of threads; the summary counts only programs checked completely (every bound,
 //! every mode); the figures are sums over those programs.
 
+use super::language::Language;
 use super::oracle::{self, Defect, OracleConfig, Report};
-use super::random;
 use super::shrink::shrink;
+use super::{boogie, ir_oracle, random};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -149,8 +150,11 @@ pub fn run(config: &CampaignConfig, progress: impl Fn(&Summary) + Sync) -> Summa
 
 /// Checks the program of `seed`; with a defect, shrinks it and writes both out.
 fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Finding>), String> {
-    let program = random::generate(seed);
     let language = config.oracle.language;
+    if language == Language::Boogie {
+        return check_boogie_seed(config, seed);
+    }
+    let program = random::generate(seed);
     let text = language.render(&program);
     let report = oracle::check(&text, &config.oracle).map_err(|e| e.0)?;
     if report.defects.is_empty() {
@@ -179,11 +183,46 @@ fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Find
     Ok((report, Some(finding)))
 }
 
+/// As [`check_seed`], for the Boogie generator's text of `seed` (shrunk line by line).
+fn check_boogie_seed(
+    config: &CampaignConfig,
+    seed: u64,
+) -> Result<(Report, Option<Finding>), String> {
+    let text = boogie::generate(seed);
+    let report = ir_oracle::check(&text, &config.oracle).map_err(|e| e.0)?;
+    if report.defects.is_empty() {
+        return Ok((report, None));
+    }
+    let target = report.defects[0].class();
+    let (_, k, _) = target;
+    let shrunk = boogie::shrink_text(
+        &text,
+        |candidate| {
+            ir_oracle::check_at(candidate, &config.oracle, &[k], &config.oracle.modes)
+                .is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
+        },
+        config.shrink_budget,
+    );
+    let finding = Finding {
+        seed,
+        defects: report.defects.clone(),
+        text,
+        shrunk,
+    };
+    if let Some(dir) = &config.out_dir {
+        write_finding(dir, &finding, Language::Boogie.extension());
+    }
+    Ok((report, Some(finding)))
+}
+
 fn write_finding(dir: &std::path::Path, finding: &Finding, extension: &str) {
     let defects: Vec<String> = finding
         .defects
         .iter()
-        .map(|d| format!("(* {d} *)"))
+        .map(|d| match extension {
+            "bpl" => format!("// {d}"),
+            _ => format!("(* {d} *)"),
+        })
         .collect();
     let header = defects.join("\n");
     let _ = std::fs::create_dir_all(dir);

@@ -1,6 +1,7 @@
 //! The input languages a random program is checked in: the same tree ([`super::ast`]),
 //! printed as HORef (BMC-2's syntax) or as OCaml ([`super::ocaml`]), loaded by the front end
-//! its file name selects.
+//! its file name selects; or a Boogie program of its own generator ([`super::boogie`]),
+//! checked through the IR ([`super::ir_oracle`]).
 
 use super::ast::Program;
 
@@ -11,13 +12,16 @@ pub enum Language {
     Horef,
     /// OCaml (`.ml`), through horef-si's OCaml front end.
     Ocaml,
+    /// Boogie (`.bpl`): programs of their own generator, through the Boogie front end.
+    Boogie,
 }
 
 impl Language {
-    /// The program's text in this language.
+    /// The text of a HORef tree in this language (Boogie programs have a generator of
+    /// their own, [`super::boogie::generate`]; a tree is printed as HORef for them).
     pub fn render(self, program: &Program) -> String {
         match self {
-            Language::Horef => program.text(),
+            Language::Horef | Language::Boogie => program.text(),
             Language::Ocaml => super::ocaml::text(program),
         }
     }
@@ -27,6 +31,7 @@ impl Language {
         match self {
             Language::Horef => "fuzz.horef",
             Language::Ocaml => "fuzz.ml",
+            Language::Boogie => super::ir_oracle::FILE_NAME,
         }
     }
 
@@ -35,6 +40,7 @@ impl Language {
         match self {
             Language::Horef => "horef",
             Language::Ocaml => "ml",
+            Language::Boogie => "bpl",
         }
     }
 }

@@ -229,17 +229,17 @@ pub fn check_at(
 
 /// An input that fails: from which bound on, where, and how it is shown.
 #[derive(Clone, Debug)]
-struct Failing {
-    depth: u32,
-    at: String,
-    inputs: String,
+pub(super) struct Failing {
+    pub(super) depth: u32,
+    pub(super) at: String,
+    pub(super) inputs: String,
 }
 
 /// One verdict with its bound and mode.
-struct Answer {
-    k: u32,
-    mode: Mode,
-    verdict: Verdict,
+pub(super) struct Answer {
+    pub(super) k: u32,
+    pub(super) mode: Mode,
+    pub(super) verdict: Verdict,
 }
 
 fn verdicts(
@@ -284,7 +284,7 @@ fn verdicts(
     out
 }
 
-fn count(verdict: &Verdict, report: &mut Report) {
+pub(super) fn count(verdict: &Verdict, report: &mut Report) {
     match verdict {
         Verdict::Verified => report.verified += 1,
         Verdict::Bug { .. } => report.bugs += 1,
@@ -293,7 +293,7 @@ fn count(verdict: &Verdict, report: &mut Report) {
     }
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+pub(super) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
@@ -304,7 +304,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Checks one verdict against the failing inputs.
-fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
+pub(super) fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
     let Answer { k, mode, verdict } = answer;
     let claims_safe = match verdict {
         Verdict::Verified => true,
@@ -349,7 +349,7 @@ fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
 
 /// Modes must agree at each K: a bug in one and "no bug within K" in the other is a
 /// disagreement.
-fn disagreements(verdicts: &[Answer], report: &mut Report) {
+pub(super) fn disagreements(verdicts: &[Answer], report: &mut Report) {
     for a in verdicts {
         for b in verdicts {
             let bug_vs_safe = matches!(a.verdict, Verdict::Bug { .. })
@@ -422,7 +422,7 @@ fn replay_bug(
     })
 }
 
-fn show_inputs(inputs: &[(String, String)]) -> String {
+pub(super) fn show_inputs(inputs: &[(String, String)]) -> String {
     if inputs.is_empty() {
         return "the run (no inputs)".to_string();
     }
@@ -597,7 +597,7 @@ fn input_grid(checked: &Checked, config: &OracleConfig) -> Vec<Vec<Value>> {
     grid
 }
 
-fn product(per_param: &[Vec<Value>]) -> Vec<Vec<Value>> {
+pub(super) fn product<V: Clone>(per_param: &[Vec<V>]) -> Vec<Vec<V>> {
     let mut out = vec![Vec::new()];
     for values in per_param {
         out = out
@@ -614,7 +614,11 @@ fn product(per_param: &[Vec<Value>]) -> Vec<Vec<Value>> {
     out
 }
 
-fn sample(per_param: &[Vec<Value>], count: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<Vec<Value>> {
+pub(super) fn sample<V: Clone>(
+    per_param: &[Vec<V>],
+    count: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<Vec<V>> {
     (0..count)
         .map(|_| {
             per_param
