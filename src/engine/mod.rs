@@ -311,6 +311,9 @@ fn run(
     }
     let mut tasks = chc.map(|c| c.tasks).unwrap_or_default();
     let searching = started.elapsed();
+    // Waiting for Spacer (and, below, re-checking a proof) is time spent in the solver:
+    // `solver_ms` counts it, so that the share of time outside the solver stays true.
+    let waiting = Instant::now();
     let (stop_reason, mut proof) = settle(
         report.stop.clone(),
         &mut tasks,
@@ -325,6 +328,7 @@ fn run(
     }
     let no_proof = no_proof_reason(&tasks);
     drop(tasks);
+    config.clock.add(waiting.elapsed());
     let mut verdict = to_verdict(stop_reason, options.max_depth);
     let mut rechecked = None;
     if options.check_proof && verdict == Verdict::Verified {
@@ -332,7 +336,10 @@ fn run(
         let dialogues = proof_check::Dialogues {
             paths: dump.iter().cloned().chain(houdini_dumps.take()).collect(),
         };
-        match recheck_proof(by_search, &dialogues, options) {
+        let rechecking = Instant::now();
+        let rechecked_proof = recheck_proof(by_search, &dialogues, options);
+        config.clock.add(rechecking.elapsed());
+        match rechecked_proof {
             Ok(how) => rechecked = Some(how),
             Err(why) => {
                 verdict = Verdict::Unknown {
