@@ -4,6 +4,7 @@
 //! stratified-inlining driver, replay any bug concretely.
 
 pub mod backend;
+pub mod beyond;
 pub mod call_bounds;
 pub mod case_proofs;
 pub mod chc;
@@ -294,7 +295,7 @@ fn run(
         _ => None,
     };
     let report = match &split {
-        None => Runner::new(ir, session, limits)
+        None => Runner::new(ir, session, limits.clone())
             .with_houdini_sessions(start_houdini)
             .with_observer(observer)
             .run(),
@@ -314,19 +315,41 @@ fn run(
     // Waiting for Spacer (and, below, re-checking a proof) is time spent in the solver:
     // `solver_ms` counts it, so that the share of time outside the solver stays true.
     let waiting = Instant::now();
-    let (stop_reason, mut proof) = settle(
-        report.stop.clone(),
-        &mut tasks,
-        &stop,
-        deadline,
-        (searching, options.chc_wait),
-    );
+    let until = proof_wait_until(deadline, (searching, options.chc_wait));
+    let probe_config = SolverConfig {
+        clock: SolverClock::default(),
+        ..config.clone()
+    };
+    let (stop_reason, mut proof, failure_beyond) = std::thread::scope(|scope| {
+        // A failure a little past the bound means no proof exists: look for one while
+        // waiting (`beyond.rs`), only when there is a proof to wait for.
+        let probe = match &report.stop {
+            StopReason::SafeUpTo { .. } if !tasks.is_empty() && stop.raised().is_none() => {
+                let probe_deadline = beyond::probe_budget(searching, until);
+                beyond::start(scope, ir, &probe_config, &limits, probe_deadline)
+            }
+            _ => None,
+        };
+        let (stop_reason, proof) = settle(
+            report.stop.clone(),
+            &mut tasks,
+            &stop,
+            until,
+            probe.as_ref(),
+        );
+        (stop_reason, proof, probe.and_then(beyond::Probe::finish))
+    });
     if matches!(report.stop, StopReason::Verified)
         && let Some(summaries) = &report.summaries
     {
         proof = proof::Proof::from_houdini(ir, summaries);
     }
-    let no_proof = no_proof_reason(&tasks);
+    let no_proof = match failure_beyond {
+        Some(bound) if proof.is_none() => Some(format!(
+            "the search finds a failure within depth {bound}, past the bound: no proof exists"
+        )),
+        _ => no_proof_reason(&tasks),
+    };
     drop(tasks);
     config.clock.add(waiting.elapsed());
     let mut verdict = to_verdict(stop_reason, options.max_depth);
@@ -528,22 +551,16 @@ fn settle(
     searched: StopReason,
     tasks: &mut [chc::ChcTask],
     stop: &StopSignal,
-    deadline: Option<Instant>,
-    (searching, chc_wait): (Duration, Option<Duration>),
+    until: Instant,
+    probe: Option<&beyond::Probe>,
 ) -> (StopReason, Option<proof::Proof>) {
     if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
         return (searched, None);
     }
     let out_of_memory = stop.raised().filter(|why| *why != PROVED_BY_CHC);
     if !tasks.is_empty() && out_of_memory.is_none() {
-        // Waiting costs time the search did not: with `chc_wait`, at most as long again
-        // as the search took and at least `chc_wait`; otherwise until the budget ends.
-        let until = match chc_wait {
-            Some(wait) => Instant::now() + wait.max(2 * searching),
-            None => Instant::now() + DEFAULT_CHC_BUDGET.max(searching),
-        };
-        let until = deadline.map_or(until, |d| d.min(until));
-        if let Some(proof) = first_proof(tasks, until) {
+        let hopeless = || probe.is_some_and(|p| p.failure_within().is_some());
+        if let Some(proof) = first_proof(tasks, until, hopeless) {
             return (StopReason::Verified, Some(proof));
         }
         for task in tasks.iter().filter(|task| task.answer().is_none()) {
@@ -562,9 +579,27 @@ fn settle(
     }
 }
 
+/// Until when a run that ended its search without a bug waits for a proof. Waiting costs
+/// time the search did not: with `chc_wait`, at most as long again as the search took and
+/// at least `chc_wait`; otherwise until the budget ends; never past the run's deadline.
+fn proof_wait_until(
+    deadline: Option<Instant>,
+    (searching, chc_wait): (Duration, Option<Duration>),
+) -> Instant {
+    let until = match chc_wait {
+        Some(wait) => Instant::now() + wait.max(2 * searching),
+        None => Instant::now() + DEFAULT_CHC_BUDGET.max(searching),
+    };
+    deadline.map_or(until, |d| d.min(until))
+}
+
 /// The first proof any task finds by `until`; `None` once every task has answered
 /// without one, or at `until`.
-fn first_proof(tasks: &[chc::ChcTask], until: Instant) -> Option<proof::Proof> {
+fn first_proof(
+    tasks: &[chc::ChcTask],
+    until: Instant,
+    hopeless: impl Fn() -> bool,
+) -> Option<proof::Proof> {
     loop {
         let mut open = false;
         for task in tasks {
@@ -574,7 +609,7 @@ fn first_proof(tasks: &[chc::ChcTask], until: Instant) -> Option<proof::Proof> {
                 None => open |= !task.is_finished(),
             }
         }
-        if !open || Instant::now() >= until {
+        if !open || Instant::now() >= until || hopeless() {
             return None;
         }
         std::thread::sleep(Duration::from_millis(2));

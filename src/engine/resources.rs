@@ -111,14 +111,18 @@ fn resident_kib(pid: &str) -> Option<u64> {
 
 /// Kills the registered solvers that are still our children.
 fn kill_children(pids: &SolverPids) {
-    let own = std::process::id();
     let Ok(pids) = pids.lock() else { return };
     for pid in pids.iter() {
-        if parent_of(*pid) == Some(own) {
-            // SAFETY: `kill` has no memory effects; the pid is a live child of ours.
-            unsafe {
-                libc::kill(*pid as libc::pid_t, libc::SIGKILL);
-            }
+        kill_child(*pid);
+    }
+}
+
+/// Kills the solver process `pid` if it is still a child of ours (not reaped and reused).
+pub fn kill_child(pid: u32) {
+    if parent_of(pid) == Some(std::process::id()) {
+        // SAFETY: `kill` has no memory effects; the pid is a live child of ours.
+        unsafe {
+            libc::kill(pid as libc::pid_t, libc::SIGKILL);
         }
     }
 }
