@@ -37,6 +37,11 @@ impl Probe<'_> {
         self.failed_within.get().copied()
     }
 
+    /// Whether its search has ended (with or without a failure).
+    pub fn has_ended(&self) -> bool {
+        self.handle.is_finished()
+    }
+
     /// Stops the probe and waits for its thread; the bound of its failure, if it found one.
     pub fn finish(self) -> Option<u32> {
         self.stop.raise("the wait for a proof ended");
