@@ -3,6 +3,7 @@
 //! and finds none in a program that is safe. Needs `z3` on PATH.
 
 use horef_si::engine::beyond;
+use horef_si::engine::call_bounds::CallBounds;
 use horef_si::engine::driver::{Limits, Mode, StopSignal};
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::load_bytes;
@@ -29,6 +30,7 @@ fn probe(text: &str, searched_depth: u32) -> Option<u32> {
         policy: Options::default().policy,
         summaries: true,
         stop: StopSignal::default(),
+        bounds: CallBounds::default(),
     };
     let deadline = Instant::now() + Duration::from_secs(30);
     std::thread::scope(|scope| {
