@@ -74,7 +74,12 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
             then_branch,
             else_branch,
         } => vec![cond, then_branch, else_branch],
-        ExprKind::Assert(x) | ExprKind::Neg(x) | ExprKind::List(_, x) => vec![x],
+        ExprKind::Assert(x)
+        | ExprKind::Neg(x)
+        | ExprKind::List(_, x)
+        | ExprKind::Alloc(x)
+        | ExprKind::Load(x) => vec![x],
+        ExprKind::Store { target, value } => vec![target, value],
         ExprKind::Assign { value, .. } => vec![value],
         ExprKind::Proj { pair, .. } => vec![pair],
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => vec![a, b],

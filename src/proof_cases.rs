@@ -145,7 +145,8 @@ fn leaves_of<'p>(
 /// Whether evaluating `e` changes nothing and cannot fail or diverge.
 fn pure_and_total(e: &Expr, info: &TypeInfo) -> bool {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Deref(_) => true,
+        ExprKind::Int(_) => true,
+        ExprKind::Deref(_) => info.reference(e).is_some(),
         ExprKind::Var(_) => matches!(info.resolution(e), Some(Resolution::Local(_))),
         ExprKind::Neg(x) => pure_and_total(x, info),
         ExprKind::Binary { op, lhs, rhs } => {

@@ -4,7 +4,9 @@
 //! variable occurrence is resolved to the binder or method it names (ordinary lexical
 //! scoping: inner binders shadow outer ones and shadow method names; a method declared more
 //! than once resolves as [`crate::method_scope`] says), every `!r` / `r := e`
-//! names a declared reference, applications pass exactly as many arguments as the function
+//! names a local variable of a `Ref` type in scope or else a declared `Store:` reference
+//! ([`TypeInfo::cell`]), `!e`, `e1 := e2` and `ref e` are on values of `Ref` types,
+//! applications pass exactly as many arguments as the function
 //! takes, `Main` takes only `Int`/`Unit` inputs, and `Store` initial values are constants.
 //! On failure it returns every error it found, not just the first: after an error the
 //! offending expression gets an unknown type that agrees with everything, so one mistake
@@ -55,6 +57,25 @@ impl TypeInfo {
     pub fn reference(&self, e: &Expr) -> Option<RefId> {
         self.refs.get(&e.id).copied()
     }
+
+    /// The cell a `!r` / `r := e` on a name accesses.
+    pub fn cell(&self, e: &Expr) -> Option<NamedCell> {
+        match (self.reference(e), self.resolution(e)) {
+            (Some(r), _) => Some(NamedCell::Store(r)),
+            (None, Some(Resolution::Local(b))) => Some(NamedCell::Local(b)),
+            _ => None,
+        }
+    }
+}
+
+/// What the name of `!r` / `r := e` means: a local variable of a `Ref` type in scope
+/// shadows a `Store:` reference of the same name; a local of any other type does not (so
+/// programs without `Ref` types read exactly as before).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedCell {
+    Store(RefId),
+    /// The cell is the value of this local (of a `Ref` type).
+    Local(BinderId),
 }
 
 /// Checks a parsed program; returns its type information or every error found.
@@ -267,6 +288,22 @@ impl<'p> Checker<'p> {
             }
             ExprKind::Assign { reference, value } => self.assign(e, reference, value),
             ExprKind::Deref(reference) => self.lookup_ref(e, reference),
+            ExprKind::Alloc(content) => {
+                let hint = match hint {
+                    Some(Type::Ref(content)) => Some(&**content),
+                    _ => None,
+                };
+                let ty = self.infer(content, hint);
+                Some(Type::reference(ty.or_else(|| hint.cloned())?))
+            }
+            ExprKind::Load(target) => self.load(target),
+            ExprKind::Store { target, value } => {
+                match self.load(target) {
+                    Some(ty) => self.check(value, &ty),
+                    None => drop(self.infer(value, None)),
+                }
+                Some(Type::Unit)
+            }
             ExprKind::Pair(first, second) => self.pair(first, second, hint),
             ExprKind::Proj { which, annot, pair } => self.projection(*which, annot, pair),
             ExprKind::Cons(head, tail) => {
@@ -518,18 +555,45 @@ impl<'p> Checker<'p> {
         }
     }
 
+    /// The content type of the reference `target` evaluates to.
+    fn load(&mut self, target: &Expr) -> Ty {
+        match self.infer(target, None)? {
+            Type::Ref(content) => Some(*content),
+            other => {
+                self.error(
+                    target.span,
+                    format!("`!` and `:=` need a reference, but this has type `{other}`"),
+                    "not a reference",
+                );
+                None
+            }
+        }
+    }
+
     fn lookup_ref(&mut self, e: &Expr, reference: &Ident) -> Ty {
+        let local = self.scope.iter().rev().find(|(n, ..)| *n == reference.name);
+        if let Some((_, binder, Type::Ref(content))) = local {
+            self.info.vars.insert(e.id, Resolution::Local(*binder));
+            return Some((**content).clone());
+        }
         match self.refs.get(&*reference.name) {
             Some(&id) => {
                 self.info.refs.insert(e.id, id);
                 Some(self.program.reference(id).ty.clone())
             }
             None => {
-                self.error(
+                let mut diagnostic = Diagnostic::error(
                     reference.span,
                     format!("unknown reference `{}`", reference.name),
                     "not declared in `Store:`",
                 );
+                if let Some((_, _, ty)) = local {
+                    diagnostic = diagnostic.with_note(format!(
+                        "the local `{}` has type `{ty}`, not a `Ref` type",
+                        reference.name
+                    ));
+                }
+                self.diagnostics.push(diagnostic);
                 None
             }
         }

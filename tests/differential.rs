@@ -3,8 +3,10 @@
 //! interpreter on the lowered program must give the same outcome — the same value, a
 //! failure at the same source position, or a cut-off at the same depth.
 //!
-//! Programs: `tests/programs/*.horef` and `benchmarks/**/*.horef` here; `shared_suite.rs`
-//! runs the same checks ([`lowering_agrees_on`], [`verdicts_agree_on`]) over every program in
+//! Programs: `tests/programs/*.horef` and `benchmarks/**/*.horef` here, and
+//! `tests/refs/*.horef` (allocated references, issue 16: also verified at K = 1, 3, 5, 8
+//! against their headers, every BUG replayed); `shared_suite.rs` runs the same checks
+//! ([`lowering_agrees_on`], [`verdicts_agree_on`]) over every program in
 //! `../shared/bmc2-suite/`, or reports them ignored when that folder is absent. The counts
 //! are printed.
 
@@ -126,6 +128,8 @@ fn matches_value(lowered: &Lowered, v: &Value, ir: &mut std::slice::Iter<IrValue
     match v {
         Value::Unit => true,
         Value::Int(i) => matches!(ir.next(), Some(IrValue::Int(j)) if i == j),
+        // A cell is its address; both sides allocate addresses 0, 1, 2, ... in order.
+        Value::Ref(a) => matches!(ir.next(), Some(IrValue::Int(j)) if *j == BigInt::from(*a)),
         Value::Pair(p) => matches_value(lowered, &p.0, ir) && matches_value(lowered, &p.1, ir),
         Value::List(items) => match ir.next() {
             Some(list) => list_matches(lowered, items.iter(), list),
@@ -308,13 +312,23 @@ fn verdicts_agree_with_exhaustive_runs() {
 
 /// The soundness cross-check above over `files`: panics on a wrong verdict.
 pub fn verdicts_agree_on(files: &[PathBuf]) {
+    verdicts_agree_at(
+        files,
+        &[0, 1, 2, 3, 4],
+        &horef_si::engine::Options::default(),
+    );
+}
+
+/// The soundness cross-check at each of `depths`, verifying with `base` (its depth
+/// replaced): panics on a wrong verdict.
+pub fn verdicts_agree_at(files: &[PathBuf], depths: &[u32], base: &horef_si::engine::Options) {
     use horef_si::engine::{Options, verdict::Verdict, verify_horef};
     let (mut checks, mut bugs, mut safe) = (0, 0, 0);
     let mut wrong = Vec::new();
     for file in files {
         let checked = load(file).expect("load");
         let grid = input_grid(&checked);
-        for depth in 0..=4 {
+        for &depth in depths {
             let failing = grid.iter().find(|inputs| {
                 let config = RunConfig {
                     max_depth: depth,
@@ -328,7 +342,7 @@ pub fn verdicts_agree_on(files: &[PathBuf]) {
             });
             let options = Options {
                 max_depth: depth,
-                ..Options::default()
+                ..base.clone()
             };
             let verdict = verify_horef(&checked, &options).verdict;
             checks += 1;
@@ -346,5 +360,103 @@ pub fn verdicts_agree_on(files: &[PathBuf]) {
         "verify vs runs: {checks} checks, {bugs} bugs, {safe} safe, {} wrong",
         wrong.len()
     );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The bounds the allocated-reference programs are verified at.
+const REF_DEPTHS: [u32; 4] = [1, 3, 5, 8];
+
+/// `tests/refs/*.horef`: allocated references (issue 16).
+fn ref_programs() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/refs"),
+        "horef",
+        &mut files,
+    );
+    files.sort();
+    assert!(files.len() >= 10, "the programs of tests/refs");
+    files
+}
+
+/// The search alone (with Houdini): no Horn-clause proof, whose timeouts on programs that
+/// allocate inside recursion would dominate the test's time.
+fn search_only() -> horef_si::engine::Options {
+    horef_si::engine::Options {
+        chc: false,
+        ..horef_si::engine::Options::default()
+    }
+}
+
+#[test]
+fn lowering_preserves_outcomes_with_allocated_cells() {
+    lowering_agrees_on(&ref_programs());
+}
+
+/// The soundness cross-check on `tests/refs` at the issue's bounds K = 1, 3, 5, 8.
+#[test]
+fn ref_verdicts_agree_with_exhaustive_runs_at_1_3_5_8() {
+    verdicts_agree_at(&ref_programs(), &REF_DEPTHS, &search_only());
+}
+
+/// At K = 1, 3, 5, 8 the verdict on every program of `tests/refs` is the one its header
+/// expects, and every BUG's inputs fail in the interpreter at the reported position.
+#[test]
+fn ref_verdicts_meet_the_headers_and_every_bug_replays() {
+    use horef_si::engine::{Options, verdict::Verdict, verify_horef};
+    use horef_si::inputs::main_inputs;
+    use horef_si::suite::expect::header_expectation;
+    let mut wrong = Vec::new();
+    let mut bugs = 0;
+    for file in ref_programs() {
+        let text = std::fs::read_to_string(&file).expect("read");
+        let expectation = header_expectation(&text)
+            .expect("well-formed header")
+            .unwrap_or_else(|| panic!("{}: no `(* expect: ... *)`", file.display()))
+            .value;
+        let checked = load(&file).expect("load");
+        for k in REF_DEPTHS {
+            let (depth, expected) = expectation.at_bound(k);
+            let options = Options {
+                max_depth: depth,
+                ..search_only()
+            };
+            let verdict = verify_horef(&checked, &options).verdict;
+            if !expected.accepts(&verdict) {
+                wrong.push(format!(
+                    "{} K={depth}: expected {expected}, got {}",
+                    file.display(),
+                    verdict.headline()
+                ));
+            }
+            if let Verdict::Bug {
+                inputs, failure, ..
+            } = &verdict
+            {
+                bugs += 1;
+                let values = main_inputs(&checked.program.main, inputs).expect("inputs");
+                let config = RunConfig {
+                    max_depth: depth,
+                    ..RunConfig::default()
+                };
+                let run = interp::run(&checked.program, &checked.info, &values, &config);
+                let at = match run.outcome {
+                    Outcome::Failure { span, .. } => {
+                        let pos = checked.file.line_col(span.start as usize);
+                        format!("{}:{}", pos.line, pos.col)
+                    }
+                    other => format!("no failure ({other:?})"),
+                };
+                if at != *failure {
+                    wrong.push(format!(
+                        "{} K={depth}: BUG at {failure} with {inputs:?}, the replay: {at}",
+                        file.display()
+                    ));
+                }
+            }
+        }
+    }
+    println!("tests/refs: {bugs} bugs replayed");
+    assert!(bugs >= 20, "the buggy programs were found at K = 3, 5, 8");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

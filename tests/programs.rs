@@ -1,5 +1,5 @@
-//! The programs we write ourselves (`tests/programs/*.horef`, `tests/ocaml/*.ml`,
-//! `examples/*.horef`) with their expected runs.
+//! The programs we write ourselves (`tests/programs/*.horef`, `tests/refs/*.horef`,
+//! `tests/ocaml/*.ml`, `examples/*.horef`) with their expected runs.
 //!
 //! Each program states its runs in comments of the form
 //!
@@ -54,12 +54,14 @@ impl Expectation {
     }
 }
 
-/// `tests/programs/*.horef` and `examples/*.horef` (the README's example states its runs too).
+/// `tests/programs/*.horef`, `tests/refs/*.horef`, `tests/ocaml/*.ml` and `examples/*.horef`
+/// (the README's example states its runs too).
 fn programs() -> Vec<PathBuf> {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut paths = Vec::new();
     for dir in [
         common::tests_dir().join("programs"),
+        common::tests_dir().join("refs"),
         common::tests_dir().join("ocaml"),
         examples,
     ] {

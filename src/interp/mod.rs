@@ -11,6 +11,9 @@
 //! toward zero, as OCaml's does. `raise` (and a division by zero in a program that
 //! declares `Division_by_zero`) unwinds to the innermost `try` with a handler for the
 //! exception; one that escapes `Main` ends the run as a failure at its `raise`. A fresh
+//! `ref e` allocates a fresh cell (addresses count up from 0 in allocation order, never
+//! reused), `!e` and `e1 := e2` read and write the cell `e`/`e1` evaluates to, so aliasing
+//! is exact; `Store:` references are cells of their own, apart from the heap. A fresh
 //! input ([`ExprKind::Input`]) takes the next value of the run's input stream (`fresh` of
 //! [`run_fed`]; 0 once the stream is used up, so a run is reproducible); `Random.int n`'s
 //! range `0 .. n - 1` is kept by taking the value modulo `n` (Euclidean), and a bound
@@ -24,7 +27,7 @@ pub use value::{Closure, Env, Value};
 
 use crate::span::Span;
 use crate::syntax::ast::*;
-use crate::typecheck::{Resolution, TypeInfo};
+use crate::typecheck::{NamedCell, Resolution, TypeInfo};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use std::rc::Rc;
@@ -170,6 +173,7 @@ pub fn run_fed(
         info,
         config,
         store: Vec::new(),
+        heap: Vec::new(),
         steps: 0,
         trace: Vec::new(),
         stream: fresh.iter(),
@@ -234,6 +238,8 @@ struct Interp<'a> {
     config: &'a RunConfig,
     /// The current value of every reference, by `RefId`.
     store: Vec<Value>,
+    /// The content of every allocated cell, by address.
+    heap: Vec<Value>,
     steps: u64,
     trace: Vec<TraceEvent>,
     /// The values fresh inputs take next.
@@ -318,11 +324,25 @@ impl Interp<'_> {
             },
             ExprKind::Assign { value, .. } => {
                 let value = self.eval(value, env, depth)?;
-                let r = self.reference(e);
-                self.store[r.index()] = value;
+                *self.named_cell(e, env) = value;
                 Ok(Value::Unit)
             }
-            ExprKind::Deref(_) => Ok(self.store[self.reference(e).index()].clone()),
+            ExprKind::Deref(_) => Ok(self.named_cell(e, env).clone()),
+            ExprKind::Alloc(content) => {
+                let value = self.eval(content, env, depth)?;
+                self.heap.push(value);
+                Ok(Value::Ref(self.heap.len() - 1))
+            }
+            ExprKind::Load(target) => {
+                let address = self.eval(target, env, depth)?.as_ref();
+                Ok(self.heap[address].clone())
+            }
+            ExprKind::Store { target, value } => {
+                let address = self.eval(target, env, depth)?.as_ref();
+                let value = self.eval(value, env, depth)?;
+                self.heap[address] = value;
+                Ok(Value::Unit)
+            }
             ExprKind::Pair(a, b) => {
                 let a = self.eval(a, env, depth)?;
                 let b = self.eval(b, env, depth)?;
@@ -425,10 +445,19 @@ impl Interp<'_> {
         }
     }
 
-    fn reference(&self, e: &Expr) -> RefId {
-        self.info
-            .reference(e)
-            .unwrap_or_else(|| panic!("internal error: unresolved reference at {:?}", e.span))
+    /// The cell `!r` / `r := e` on a name accesses: a `Store:` reference or a heap cell.
+    fn named_cell(&mut self, e: &Expr, env: &Env) -> &mut Value {
+        match self.info.cell(e) {
+            Some(NamedCell::Store(r)) => &mut self.store[r.index()],
+            Some(NamedCell::Local(b)) => {
+                let address = env
+                    .get(&b)
+                    .unwrap_or_else(|| panic!("internal error: unbound binder {b:?}"))
+                    .as_ref();
+                &mut self.heap[address]
+            }
+            None => panic!("internal error: unresolved reference at {:?}", e.span),
+        }
     }
 
     fn binary(

@@ -17,6 +17,8 @@ pub enum Value {
     /// An int list, head first.
     List(im::Vector<BigInt>),
     Closure(Rc<Closure>),
+    /// An allocated cell (`ref e`): its address in the run's heap, allocation order from 0.
+    Ref(usize),
 }
 
 /// A function value: a method, or a `fun` with the values it captured.
@@ -45,6 +47,13 @@ impl Value {
         match self {
             Value::Int(i) => i,
             other => panic!("internal error: expected an integer, found {other:?}"),
+        }
+    }
+
+    pub fn as_ref(&self) -> usize {
+        match self {
+            Value::Ref(address) => *address,
+            other => panic!("internal error: expected a reference, found {other:?}"),
         }
     }
 
@@ -95,6 +104,7 @@ impl fmt::Display for ValueDisplay<'_> {
                 }
                 write!(f, "[]")
             }
+            Value::Ref(address) => write!(f, "<cell {address}>"),
             Value::Closure(closure) => match &**closure {
                 Closure::Method(m) => write!(f, "{}", self.program.method(*m).name.name),
                 Closure::Lambda { lambda, .. } => write!(f, "{}", self.names.lambda(lambda.id)),

@@ -17,11 +17,12 @@
 use super::captures::Captures;
 use super::exceptions::Exceptions;
 use super::functions::Functions;
+use super::heap::Heaps;
 use super::layout::{Layout, component_names};
 use super::points_to::{FunName, PointsTo};
 use crate::span::{SourceFile, Span};
 use crate::syntax::ast::*;
-use crate::typecheck::{Resolution, TypeInfo};
+use crate::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::vc::encode::{FRESH_INPUT, is_fresh_input};
 use boogie_like::ir::{
     self, Block, CtorId, FieldRef, GlobalId, LocalId, ProcId, Program as IrProgram, SourcePos,
@@ -42,6 +43,8 @@ pub struct Context<'a> {
     pub binders: &'a HashMap<BinderId, &'a Binder>,
     /// The globals of every reference, by `RefId`.
     pub ref_globals: &'a [Vec<GlobalId>],
+    /// The heap maps of allocated cells.
+    pub heaps: &'a Heaps,
     pub file: &'a SourceFile,
     /// The exception protocol, for a program that catches exceptions.
     pub exceptions: Option<&'a Exceptions>,
@@ -368,17 +371,37 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             }
             ExprKind::Assign { value, .. } => {
                 let values = self.expr(value);
-                let r = self
-                    .cx
-                    .info
-                    .reference(e)
-                    .expect("internal error: reference");
-                for (global, value) in self.cx.ref_globals[r.index()].iter().zip(values) {
-                    self.emit(Stmt::assign(*global, value));
+                match self.cx.info.cell(e) {
+                    Some(NamedCell::Store(r)) => {
+                        for (global, value) in self.cx.ref_globals[r.index()].iter().zip(values) {
+                            self.emit(Stmt::assign(*global, value));
+                        }
+                    }
+                    _ => {
+                        let address = self.named_address(e);
+                        self.store_cell(self.type_of(value), address, values);
+                    }
                 }
                 vec![]
             }
-            ExprKind::Deref(name) => self.deref(e, &name.name),
+            ExprKind::Deref(name) => match self.cx.info.cell(e) {
+                Some(NamedCell::Store(_)) => self.deref(e, &name.name),
+                _ => {
+                    let address = self.named_address(e);
+                    self.load_cell(e, address)
+                }
+            },
+            ExprKind::Alloc(content) => vec![self.alloc(content)],
+            ExprKind::Load(target) => {
+                let address = self.single(target);
+                self.load_cell(e, address)
+            }
+            ExprKind::Store { target, value } => {
+                let address = self.single(target);
+                let values = self.expr(value);
+                self.store_cell(self.type_of(value), address, values);
+                vec![]
+            }
             ExprKind::Pair(a, b) => {
                 let mut values = self.expr(a);
                 values.extend(self.expr(b));
@@ -581,6 +604,52 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             let ty = self.ir.globals[global].ty;
             let local = self.fresh(&name, ty);
             self.emit(Stmt::assign(local, IrExpr::var(global)));
+            values.push(IrExpr::var(local));
+        }
+        values
+    }
+
+    /// The address held by the local `!r` / `r := e` names (a `Ref`-typed local).
+    fn named_address(&mut self, e: &Expr) -> IrExpr {
+        self.variable(e)
+            .pop()
+            .unwrap_or_else(|| panic!("internal error: no address at {:?}", e.span))
+    }
+
+    /// `ref content`: `cell := alloc#next; alloc#next := cell + 1;` then the content stored
+    /// at `cell` in the heap maps of its type.
+    fn alloc(&mut self, content: &Expr) -> IrExpr {
+        let values = self.expr(content);
+        let next = self.cx.heaps.next();
+        let cell = self.fresh("cell", IrType::Int);
+        self.emit(Stmt::assign(cell, IrExpr::var(next)));
+        let bumped = IrExpr::binary(ir::BinOp::Add, IrExpr::var(cell), IrExpr::int(1));
+        self.emit(Stmt::assign(next, bumped));
+        self.store_cell(self.type_of(content), IrExpr::var(cell), values);
+        IrExpr::var(cell)
+    }
+
+    /// `heap[address := v]` for each component of a `content`-typed value.
+    fn store_cell(&mut self, content: &Type, address: IrExpr, values: Vec<IrExpr>) {
+        let maps = self.cx.heaps.maps(content).to_vec();
+        for (map, value) in maps.into_iter().zip(values) {
+            let updated = IrExpr::map_set(IrExpr::var(map), address.clone(), value);
+            self.emit(Stmt::assign(map, updated));
+        }
+    }
+
+    /// The content of the cell at `address` read by `e` (whose type is the content's),
+    /// copied into fresh locals so later writes cannot change it.
+    fn load_cell(&mut self, e: &Expr, address: IrExpr) -> Vec<IrExpr> {
+        let content = self.type_of(e);
+        let maps = self.cx.heaps.maps(content).to_vec();
+        let names = component_names("load", maps.len());
+        let types = self.cx.layout.components(content);
+        let mut values = Vec::new();
+        for ((map, name), ty) in maps.into_iter().zip(names).zip(types) {
+            let local = self.fresh(&name, ty);
+            let read = IrExpr::map_get(IrExpr::var(map), address.clone());
+            self.emit(Stmt::assign(local, read));
             values.push(IrExpr::var(local));
         }
         values

@@ -40,10 +40,17 @@ pub fn compute(program: &Program, info: &TypeInfo) -> Captures {
 /// The free local binders of `e`, recording the captures of every lambda inside.
 fn free_binders(e: &Expr, info: &TypeInfo, captures: &mut Captures) -> BTreeSet<BinderId> {
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || match &e.kind {
-        ExprKind::Var(_) => match info.resolution(e) {
-            Some(Resolution::Local(b)) => BTreeSet::from([b]),
-            _ => BTreeSet::new(),
-        },
+        // `!r` / `r := e` on a local of a `Ref` type use that local.
+        ExprKind::Var(_) | ExprKind::Deref(_) | ExprKind::Assign { .. } => {
+            let mut free: BTreeSet<BinderId> = children(e)
+                .into_iter()
+                .flat_map(|child| free_binders(child, info, captures))
+                .collect();
+            if let Some(Resolution::Local(b)) = info.resolution(e) {
+                free.insert(b);
+            }
+            free
+        }
         ExprKind::Fun(lambda) => lambda_captures(lambda, None, info, captures),
         ExprKind::Let {
             binder,

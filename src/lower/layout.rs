@@ -3,7 +3,8 @@
 //! Guarantees: a value of type `T` is represented by the IR components
 //! [`Layout::components`]`(T)`: `Int` → one `int`; `Unit` → nothing; `List` → one `IntList`;
 //! a pair → the components of its first then its second half; an arrow type → one value of
-//! that arrow type's closure datatype. Every arrow type of the program has exactly one
+//! that arrow type's closure datatype; `Ref T` → one `int`, the cell's address (the cell's
+//! content is in the heap maps of [`super::heap`]). Every arrow type of the program has exactly one
 //! closure datatype, with one constructor per function (method or lambda) of that type whose
 //! fields are the function's captured values, laid out the same way.
 
@@ -42,6 +43,7 @@ impl Layout {
     fn declare_type(&mut self, ir: &mut IrProgram, ty: &Type) {
         match ty {
             Type::Int | Type::Unit => {}
+            Type::Ref(content) => self.declare_type(ir, content),
             Type::List => self.declare_list(ir),
             Type::Pair(a, b) => {
                 self.declare_type(ir, a);
@@ -105,7 +107,7 @@ impl Layout {
 
     fn push_components(&self, ty: &Type, out: &mut Vec<IrType>) {
         match ty {
-            Type::Int => out.push(IrType::Int),
+            Type::Int | Type::Ref(_) => out.push(IrType::Int),
             Type::Unit => {}
             Type::List => out.push(IrType::Data(self.list().datatype)),
             Type::Arrow(..) => out.push(IrType::Data(self.closure(ty))),
@@ -120,7 +122,7 @@ impl Layout {
     pub fn width(&self, ty: &Type) -> usize {
         match ty {
             Type::Unit => 0,
-            Type::Int | Type::List | Type::Arrow(..) => 1,
+            Type::Int | Type::List | Type::Arrow(..) | Type::Ref(_) => 1,
             Type::Pair(a, b) => self.width(a) + self.width(b),
         }
     }

@@ -1,16 +1,18 @@
 //! Lowering HORef to the Boogie-like IR (DESIGN.md §4): defunctionalization.
 //!
 //! [`lower`] reads as the pipeline: captured variables, points-to sets, datatypes for
-//! closures and lists, globals for references, one procedure per function, the bodies, and
-//! the mod/ref sets. Guarantees: the result passes the IR verifier; running it in the IR
-//! interpreter gives the same outcome as running the source in the HORef interpreter (same
-//! value, failure at the same source position, or cut-off at the same depth) — the
-//! differential test checks this.
+//! closures and lists, globals for references, heap maps for allocated cells
+//! ([`heap`]), one procedure per function, the bodies, and the mod/ref sets.
+//! Guarantees: the result passes the IR verifier; running it in the IR interpreter gives
+//! the same outcome as running the source in the HORef interpreter (same value, failure at
+//! the same source position, or cut-off at the same depth) — the differential test checks
+//! this.
 
 pub mod body;
 pub mod captures;
 pub mod exceptions;
 pub mod functions;
+pub mod heap;
 pub mod layout;
 pub mod modref;
 pub mod points_to;
@@ -54,11 +56,13 @@ pub fn lower(checked: &Checked) -> Lowered {
     let points_to = points_to::analyse(program, info);
     let mut ir = IrProgram::new();
     let arrows = function_types(program);
-    let types = all_types(program, info, &binders)
+    let types: Vec<&Type> = all_types(program, info, &binders)
         .into_iter()
-        .chain(&arrows);
-    let layout = Layout::declare(&mut ir, types);
+        .chain(&arrows)
+        .collect();
+    let layout = Layout::declare(&mut ir, types.iter().copied());
     let ref_globals = declare_globals(&mut ir, program, &layout);
+    let heaps = heap::Heaps::declare(&mut ir, &layout, types.iter().copied());
     let exceptions = exceptions::Exceptions::declare(&mut ir, program);
     let functions = functions::declare(
         &mut ir,
@@ -77,6 +81,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         points_to: &points_to,
         binders: &binders,
         ref_globals: &ref_globals,
+        heaps: &heaps,
         file: &checked.file,
         exceptions: exceptions.as_ref(),
     };

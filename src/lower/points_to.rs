@@ -5,8 +5,10 @@
 //! [`arrow_positions`]). Every binder, every reference and every function's result is one
 //! node; the analysis re-evaluates the whole program, joining values into nodes, until no
 //! node grows. Flows go through variables, arguments, returns, pairs, closures' captured
-//! variables (a captured variable is the same binder node inside and outside the `fun`) and
-//! references.
+//! variables (a captured variable is the same binder node inside and outside the `fun`),
+//! `Store:` references, and allocated cells: every cell of type `Ref T` shares one node,
+//! `T`'s heap node (a `Ref T` value itself is an address, with no arrow position), so what
+//! any cell of that type may hold is what every read of such a cell may return.
 //!
 //! Guarantee (soundness): in every concrete run, the function a dispatch site applies is
 //! one of that site's candidates ([`PointsTo::candidates`]). A site with no candidate is
@@ -14,7 +16,7 @@
 
 use crate::names::{children, walk};
 use crate::syntax::ast::*;
-use crate::typecheck::{Resolution, TypeInfo};
+use crate::typecheck::{NamedCell, Resolution, TypeInfo};
 use std::collections::{BTreeSet, HashMap};
 
 /// A function name: a method or a lambda (`fun` or `let rec` function).
@@ -36,7 +38,7 @@ pub fn arrow_positions(ty: &Type) -> Vec<&Type> {
 
 fn collect_arrows<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     match ty {
-        Type::Int | Type::Unit | Type::List => {}
+        Type::Int | Type::Unit | Type::List | Type::Ref(_) => {}
         Type::Arrow(..) => out.push(ty),
         Type::Pair(a, b) => {
             collect_arrows(a, out);
@@ -73,6 +75,7 @@ pub fn analyse(program: &Program, info: &TypeInfo) -> PointsTo {
         info,
         binders: HashMap::new(),
         refs: vec![Vec::new(); program.store.len()],
+        heap: HashMap::new(),
         method_returns: vec![Vec::new(); program.methods.len()],
         lambda_returns: HashMap::new(),
         lambdas: HashMap::new(),
@@ -100,6 +103,8 @@ struct Analysis<'p> {
     info: &'p TypeInfo,
     binders: HashMap<BinderId, AbsValue>,
     refs: Vec<AbsValue>,
+    /// What the cells of type `Ref T` may hold, by `T`.
+    heap: HashMap<Type, AbsValue>,
     method_returns: Vec<AbsValue>,
     lambda_returns: HashMap<LambdaId, AbsValue>,
     lambdas: HashMap<LambdaId, &'p Lambda>,
@@ -173,6 +178,18 @@ impl<'p> Analysis<'p> {
         self.changed |= join_into(&mut self.refs[r.index()], value);
     }
 
+    fn flow_heap(&mut self, content: &Type, value: &AbsValue) {
+        let slot = self.heap.entry(content.clone()).or_default();
+        self.changed |= join_into(slot, value);
+    }
+
+    /// What a cell of type `Ref content` may hold.
+    fn heap_value(&self, content: &Type) -> AbsValue {
+        let mut value = self.heap.get(content).cloned().unwrap_or_default();
+        value.resize(arrow_count(content), BTreeSet::new());
+        value
+    }
+
     fn empty(&self, e: &Expr) -> AbsValue {
         vec![BTreeSet::new(); arrow_count(self.info.type_of(e))]
     }
@@ -228,17 +245,35 @@ impl<'p> Analysis<'p> {
                 let b = self.eval(else_branch);
                 join(a, &b)
             }
-            ExprKind::Assign { value, .. } => {
-                let value = self.eval(value);
-                if let Some(r) = self.info.reference(e) {
-                    self.flow_ref(r, &value);
+            ExprKind::Assign { value: v, .. } => {
+                let value = self.eval(v);
+                match self.info.cell(e) {
+                    Some(NamedCell::Store(r)) => self.flow_ref(r, &value),
+                    Some(NamedCell::Local(_)) => self.flow_heap(self.info.type_of(v), &value),
+                    None => {}
                 }
                 Vec::new()
             }
-            ExprKind::Deref(_) => match self.info.reference(e) {
-                Some(r) => self.refs[r.index()].clone(),
+            ExprKind::Deref(_) => match self.info.cell(e) {
+                Some(NamedCell::Store(r)) => self.refs[r.index()].clone(),
+                Some(NamedCell::Local(_)) => self.heap_value(self.info.type_of(e)),
                 None => self.empty(e),
             },
+            ExprKind::Alloc(content) => {
+                let value = self.eval(content);
+                self.flow_heap(self.info.type_of(content), &value);
+                Vec::new()
+            }
+            ExprKind::Load(target) => {
+                self.eval(target);
+                self.heap_value(self.info.type_of(e))
+            }
+            ExprKind::Store { target, value: v } => {
+                self.eval(target);
+                let value = self.eval(v);
+                self.flow_heap(self.info.type_of(v), &value);
+                Vec::new()
+            }
             ExprKind::Pair(a, b) => {
                 let mut value = self.eval(a);
                 value.resize(arrow_count(self.info.type_of(a)), BTreeSet::new());

@@ -104,6 +104,9 @@ impl<'p> Generator<'p> {
         if program.catches_exceptions() {
             return Err(Unsupported("exceptions caught by `try`".into()));
         }
+        if info.expr_types.iter().any(Type::mentions_ref) {
+            return Err(Unsupported("allocated references (`Ref` types)".into()));
+        }
         let mut globals = Vec::new();
         let mut roles = Vec::new();
         let mut initial = Vec::new();
@@ -391,6 +394,9 @@ impl<'p> Generator<'p> {
             }
             ExprKind::Try { .. } => {
                 return Err(Unsupported("exceptions caught by `try`".into()));
+            }
+            ExprKind::Alloc(_) | ExprKind::Load(_) | ExprKind::Store { .. } => {
+                return Err(Unsupported("allocated references (`Ref` types)".into()));
             }
             ExprKind::Input { .. } => {
                 return Err(Unsupported(

@@ -114,6 +114,7 @@ impl Relations {
             Type::Int => Shape::Int,
             Type::Unit => Shape::Unit,
             Type::List => Shape::List,
+            Type::Ref(_) => return Err(Unsupported("allocated references (`Ref` types)".into())),
             Type::Pair(a, b) => Shape::Pair(
                 Box::new(self.shape(&format!("{name}.1"), scope, a)?),
                 Box::new(self.shape(&format!("{name}.2"), scope, b)?),

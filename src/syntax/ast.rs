@@ -64,6 +64,8 @@ pub enum Type {
     List,
     Arrow(Vec<Type>, Box<Type>),
     Pair(Box<Type>, Box<Type>),
+    /// `Ref T`: an allocated reference cell holding a `T` (our extension).
+    Ref(Box<Type>),
 }
 
 impl Type {
@@ -73,6 +75,20 @@ impl Type {
 
     pub fn pair(a: Type, b: Type) -> Type {
         Type::Pair(Box::new(a), Box::new(b))
+    }
+
+    pub fn reference(content: Type) -> Type {
+        Type::Ref(Box::new(content))
+    }
+
+    /// Whether `Ref` occurs anywhere in this type.
+    pub fn mentions_ref(&self) -> bool {
+        match self {
+            Type::Int | Type::Unit | Type::List => false,
+            Type::Ref(_) => true,
+            Type::Pair(a, b) => a.mentions_ref() || b.mentions_ref(),
+            Type::Arrow(params, ret) => params.iter().any(Type::mentions_ref) || ret.mentions_ref(),
+        }
     }
 
     /// Ground types are the ones `Main` may take as inputs.
@@ -87,6 +103,14 @@ impl fmt::Display for Type {
             Type::Int => write!(f, "Int"),
             Type::Unit => write!(f, "Unit"),
             Type::List => write!(f, "List"),
+            Type::Ref(content) => {
+                write!(f, "Ref ")?;
+                if matches!(**content, Type::Arrow(..) | Type::Pair(..)) {
+                    write!(f, "({content})")
+                } else {
+                    write!(f, "{content}")
+                }
+            }
             Type::Pair(a, b) => {
                 write_operand(f, a, true)?;
                 write!(f, " * ")?;
@@ -260,13 +284,24 @@ pub enum ExprKind {
         else_branch: Box<Expr>,
     },
     Assert(Box<Expr>),
-    /// `r := e`
+    /// `r := e` on a name: a `Store:` reference, or a local variable of a `Ref` type
+    /// (the checker decides; [`crate::typecheck::TypeInfo::cell`]).
     Assign {
         reference: Ident,
         value: Box<Expr>,
     },
-    /// `!r`
+    /// `!r` on a name, resolved as [`ExprKind::Assign`]'s name is.
     Deref(Ident),
+    /// `ref e` (our extension): a fresh cell holding the value of `e`.
+    Alloc(Box<Expr>),
+    /// `!e` on any reference-valued expression other than a name.
+    Load(Box<Expr>),
+    /// `e1 := e2` with any reference-valued `e1` other than a name: `e1` is evaluated
+    /// first, then `e2`.
+    Store {
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
     Pair(Box<Expr>, Box<Expr>),
     /// `(fst:T) e` (with the pair's type `T`) or plain `fst e`.
     Proj {

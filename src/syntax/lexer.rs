@@ -36,6 +36,10 @@ pub enum Tok {
     IntTy,
     UnitTy,
     ListTy,
+    /// `Ref`, the reference type (our extension).
+    RefTy,
+    /// `ref`, allocation (our extension).
+    RefKw,
     Store,
     Methods,
     Main,
@@ -100,6 +104,8 @@ impl Tok {
             Tok::IntTy => "Int",
             Tok::UnitTy => "Unit",
             Tok::ListTy => "List",
+            Tok::RefTy => "Ref",
+            Tok::RefKw => "ref",
             Tok::Store => "Store",
             Tok::Methods => "Methods",
             Tok::Main => "Main",
@@ -152,6 +158,8 @@ fn keyword(word: &str) -> Option<Tok> {
         "Int" => Tok::IntTy,
         "Unit" => Tok::UnitTy,
         "List" => Tok::ListTy,
+        "Ref" => Tok::RefTy,
+        "ref" => Tok::RefKw,
         "Store" => Tok::Store,
         "Methods" => Tok::Methods,
         "Main" => Tok::Main,

@@ -56,6 +56,7 @@ fn type_height(ty: &Type) -> usize {
         height = height.max(level);
         match ty {
             Type::Int | Type::Unit | Type::List => {}
+            Type::Ref(content) => todo.push((content, level + 1)),
             Type::Pair(a, b) => todo.extend([(&**a, level + 1), (&**b, level + 1)]),
             Type::Arrow(params, ret) => {
                 todo.extend(params.iter().map(|p| (p, level + 1)));
@@ -416,9 +417,25 @@ impl Parser {
             Tok::UnitTy => Type::Unit,
             Tok::ListTy => Type::List,
             Tok::LParen => return self.paren_type(start),
-            _ => return Err(self.unexpected("a type (`Int`, `Unit`, `List`, `T -> T`, `T * T`)")),
+            Tok::RefTy => return self.ref_type(),
+            _ => {
+                return Err(
+                    self.unexpected("a type (`Int`, `Unit`, `List`, `Ref T`, `T -> T`, `T * T`)")
+                );
+            }
         };
         self.bump();
+        Ok(TypeAtom::Single(ty))
+    }
+
+    /// `Ref atom`: binds tighter than `*` and `->` (`Ref Int * Int` is `(Ref Int) * Int`).
+    fn ref_type(&mut self) -> PResult<TypeAtom> {
+        self.bump();
+        self.enter()?;
+        let content = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.closed_type());
+        self.leave();
+        let ty = Type::reference(content?);
+        self.check_height(type_height(&ty))?;
         Ok(TypeAtom::Single(ty))
     }
 
@@ -464,8 +481,28 @@ impl Parser {
             Tok::If => self.if_expr(),
             Tok::Fun => self.fun_expr(),
             Tok::Ident(_) if *self.peek_at(1) == Tok::ColonEq => self.assign_expr(),
-            _ => self.or_expr(),
+            _ => {
+                let lhs = self.or_expr()?;
+                if *self.peek() != Tok::ColonEq {
+                    return Ok(lhs);
+                }
+                self.store_expr(lhs)
+            }
         }
+    }
+
+    /// `e1 := e2` where `e1` is not a name (our extension): `e1` is a reference value.
+    fn store_expr(&mut self, target: Expr) -> PResult<Expr> {
+        self.bump(); // `:=`
+        let value = self.expr_top()?;
+        let span = target.span.to(value.span);
+        self.expr(
+            span,
+            ExprKind::Store {
+                target: Box::new(target),
+                value: Box::new(value),
+            },
+        )
     }
 
     fn let_expr(&mut self) -> PResult<Expr> {
@@ -715,6 +752,11 @@ impl Parser {
                 let arg = self.atom()?;
                 self.expr(start.to(arg.span), ExprKind::Assert(Box::new(arg)))
             }
+            Tok::RefKw => {
+                self.bump();
+                let arg = self.atom()?;
+                self.expr(start.to(arg.span), ExprKind::Alloc(Box::new(arg)))
+            }
             Tok::Hd => self.list_op(ListOp::Hd),
             Tok::Tl => self.list_op(ListOp::Tl),
             Tok::IsEmpty => self.list_op(ListOp::IsEmpty),
@@ -819,10 +861,21 @@ impl Parser {
         self.expr(start.to(end), ExprKind::Nil)
     }
 
+    /// `!name` (a `Store:` reference or a local of a `Ref` type), or `!atom`.
     fn deref(&mut self, start: Span) -> PResult<Expr> {
         self.bump();
-        let reference = self.ident("a reference name after `!`")?;
-        self.expr(start.to(reference.span), ExprKind::Deref(reference))
+        if let Tok::Ident(_) = self.peek() {
+            let reference = self.ident("a reference name after `!`")?;
+            return self.expr(start.to(reference.span), ExprKind::Deref(reference));
+        }
+        if !matches!(self.peek(), Tok::Bang | Tok::LParen) {
+            return Err(self.unexpected("a reference after `!` (a name, `!e` or `(e)`)"));
+        }
+        self.enter()?;
+        let inner = self.atom();
+        self.leave();
+        let inner = inner?;
+        self.expr(start.to(inner.span), ExprKind::Load(Box::new(inner)))
     }
 
     fn pair(&mut self, start: Span) -> PResult<Expr> {

@@ -78,6 +78,7 @@ fn placeholder(t: &Ty) -> String {
         Ty::Unit => "()".into(),
         Ty::List => "([] : int list)".into(),
         Ty::Pair(a, b) => format!("({}, {})", placeholder(a), placeholder(b)),
+        Ty::Ref(content) => format!("(ref {})", placeholder(content)),
         Ty::Arrow(params, ret) => {
             let binders: Vec<String> = params.iter().map(|p| format!("(_ : {})", ty(p))).collect();
             format!(
@@ -96,6 +97,7 @@ fn ty(t: &Ty) -> String {
         Ty::Unit => "unit".into(),
         Ty::List => "int list".into(),
         Ty::Pair(a, b) => format!("({} * {})", ty(a), ty(b)),
+        Ty::Ref(content) => format!("({} ref)", ty(content)),
         Ty::Arrow(params, ret) => {
             let mut parts: Vec<String> = params.iter().map(ty).collect();
             parts.push(ty(ret));

@@ -208,6 +208,8 @@ impl Generator {
                 let (a, b) = (self.constant(a)?, self.constant(b)?);
                 Expr::new(Kind::Pair(a, b), ty.clone())
             }
+            // A cell is allocated, never a constant.
+            Ty::Ref(_) => return None,
         })
     }
 
@@ -425,6 +427,7 @@ impl Generator {
                 let (a, b) = (self.expr(a, size / 2), self.expr(b, size / 2));
                 Expr::new(Kind::Pair(a, b), ty.clone())
             }
+            Ty::Ref(_) => unreachable!("the generator picks no `Ref` types"),
         }
     }
 
@@ -448,6 +451,7 @@ impl Generator {
                 let (a, b) = (self.leaf(a), self.leaf(b));
                 Expr::new(Kind::Pair(a, b), ty.clone())
             }
+            Ty::Ref(_) => unreachable!("the generator picks no `Ref` types"),
         }
     }
 
