@@ -7,7 +7,8 @@
 //! application that saturates it is one core call; over-application applies the result;
 //! a partial application evaluates its arguments and is a wrapper closure
 //! ([`core::Lambda::wrapper`]) whose body is the saturating call.
-//! Top-level `let r = ref c` is a `Store` reference. `match` becomes tests on the scrutinee
+//! Top-level `let r = ref c` is a `Store` reference; every other `ref e` allocates a core
+//! cell (`ref e`, type `Ref T`), read and written with the core's `!e` / `e1 := e2`. `match` becomes tests on the scrutinee
 //! (`is_empty`, `==`) and projections (`fst`, `snd`, `hd`, `tl`); no case matching is a
 //! failure (`Match_failure`), as are `assert`, `failwith` and `raise`. The entry (`main`)
 //! is the core `Main`: its body runs at depth 0, its parameters are the inputs.
@@ -17,9 +18,9 @@
 //! instance (`apply`, `apply#2`), local ones as one `let` per instance.
 //!
 //! Guarantees: on success the core program is well-typed for the HORef checker and runs as
-//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (local
-//! references, exceptions caught by `try`, nondeterminism, lists of non-integers) is a
-//! diagnostic naming it, at its position.
+//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (a
+//! top-level reference used as a value, lists of non-integers, ...) is a diagnostic naming
+//! it, at its position.
 
 use super::ast::*;
 use super::infer::{Resolved, Typing};
@@ -742,14 +743,15 @@ impl<'t> Translator<'t> {
                 let x = self.expr(x)?;
                 Ok(self.mk(span, core::ExprKind::Neg(Box::new(x))))
             }
-            ExprKind::Deref(r) => {
-                let reference = self.reference(r)?;
-                Ok(self.mk(span, core::ExprKind::Deref(reference)))
-            }
+            ExprKind::Deref(r) => self.deref(r, span),
             ExprKind::Assign(r, v) => {
-                let reference = self.reference(r)?;
+                if let Some(reference) = self.top_reference(r) {
+                    let value = Box::new(self.expr(v)?);
+                    return Ok(self.mk(span, core::ExprKind::Assign { reference, value }));
+                }
+                let target = Box::new(self.expr(r)?);
                 let value = Box::new(self.expr(v)?);
-                Ok(self.mk(span, core::ExprKind::Assign { reference, value }))
+                Ok(self.mk(span, core::ExprKind::Store { target, value }))
             }
             ExprKind::Assert(c) => {
                 let never = matches!(c.kind, ExprKind::Bool(false))
@@ -814,19 +816,28 @@ impl<'t> Translator<'t> {
         }
     }
 
-    /// The core reference that `r` names (only top-level references exist in the core).
-    fn reference(&mut self, r: &Expr) -> R<core::Ident> {
+    /// The `Store` reference `r` names, if it is a top-level reference's name.
+    fn top_reference(&self, r: &Expr) -> Option<core::Ident> {
         let var = match (&r.kind, self.typing.resolutions.get(&r.id)) {
             (ExprKind::Var(_), Some(Resolved::Var(v))) => *v,
-            _ => return Err(local_refs(r.span)),
+            _ => return None,
         };
         match self.entries.get(&var) {
-            Some(Entry::TopRef(name)) => Ok(core::Ident {
+            Some(Entry::TopRef(name)) => Some(core::Ident {
                 name: name.clone(),
                 span: r.span,
             }),
-            _ => Err(local_refs(r.span)),
+            _ => None,
         }
+    }
+
+    /// `!r`: a top-level reference's `Store` entry, any other reference's cell.
+    fn deref(&mut self, r: &Expr, span: Span) -> R<core::Expr> {
+        if let Some(reference) = self.top_reference(r) {
+            return Ok(self.mk(span, core::ExprKind::Deref(reference)));
+        }
+        let target = Box::new(self.expr(r)?);
+        Ok(self.mk(span, core::ExprKind::Load(target)))
     }
 
     fn variable(&mut self, e: &Expr) -> R<core::Expr> {
@@ -895,9 +906,6 @@ impl<'t> Translator<'t> {
         };
         if group.bindings.len() > 1 {
             return self.let_and(e, group, body);
-        }
-        if ref_init(self.typing, &b.value).is_some() {
-            return Err(local_refs(b.value.span));
         }
         match var_pattern(&b.pattern) {
             Some((id, name)) if self.typing.quantified.contains_key(&id) => {
@@ -1391,6 +1399,32 @@ impl Translator<'_> {
         self.apply(e, prim, *result, &args[n..])
     }
 
+    /// `incr r` / `decr r`: `r := !r ± 1`, evaluating `r` once.
+    fn incr_decr(&mut self, span: Span, up: bool, r: &Expr) -> R<core::Expr> {
+        let op = if up {
+            core::BinOp::Add
+        } else {
+            core::BinOp::Sub
+        };
+        if let Some(reference) = self.top_reference(r) {
+            let read = self.mk(span, core::ExprKind::Deref(reference.clone()));
+            let one = self.int(1, span);
+            let value = Box::new(self.binary(op, read, one, span));
+            return Ok(self.mk(span, core::ExprKind::Assign { reference, value }));
+        }
+        let cell = self.expr(r)?;
+        let name = self.temp("cell");
+        let ty = core::Type::reference(core::Type::Int);
+        let binder = self.binder(name.clone(), span, ty);
+        let target = Box::new(self.var(&name, span));
+        let address = Box::new(self.var(&name, span));
+        let read = self.mk(span, core::ExprKind::Load(address));
+        let one = self.int(1, span);
+        let value = Box::new(self.binary(op, read, one, span));
+        let store = self.mk(span, core::ExprKind::Store { target, value });
+        Ok(self.let_in(binder, cell, store, span))
+    }
+
     /// The prelude functions that look at their argument's syntax (strings, exceptions,
     /// references) or are not in the core yet; `None` for the ordinary ones.
     fn special_prelude(&mut self, span: Span, name: &str, args: &[Expr]) -> R<Option<core::Expr>> {
@@ -1399,19 +1433,11 @@ impl Translator<'_> {
             "failwith" => self.raise_named(span, "Failure"),
             "invalid_arg" => self.raise_named(span, "Invalid_argument"),
             "raise" => self.raise(span, &args[0])?,
-            "ref" => return Err(local_refs(span)),
-            "incr" | "decr" => {
-                let op = if name == "incr" {
-                    core::BinOp::Add
-                } else {
-                    core::BinOp::Sub
-                };
-                let reference = self.reference(&args[0])?;
-                let read = self.mk(span, core::ExprKind::Deref(reference.clone()));
-                let one = self.int(1, span);
-                let value = Box::new(self.binary(op, read, one, span));
-                self.mk(span, core::ExprKind::Assign { reference, value })
+            "ref" => {
+                let content = Box::new(self.expr(&args[0])?);
+                self.mk(span, core::ExprKind::Alloc(content))
             }
+            "incr" | "decr" => self.incr_decr(span, name == "incr", &args[0])?,
             "Random.int" | "Random.bool" | "read_int" => {
                 return self.fresh_input(span, name, &args[0]);
             }
@@ -1747,7 +1773,7 @@ fn core_type(t: &Ty, span: Span) -> R<core::Type> {
                 .collect::<R<Vec<_>>>()?,
             core_type(r, span)?,
         ),
-        Ty::Ref(_) => return Err(local_refs(span)),
+        Ty::Ref(content) => core::Type::reference(core_type(content, span)?),
         Ty::Exn => return Err(unsupported(span, "exception values (other than `raise E`)")),
         Ty::Str => return Err(unsupported(span, "strings")),
     })
@@ -1767,13 +1793,6 @@ fn request(instances: &Rc<RefCell<Instances>>, key: Vec<Ty>, counter: &mut u32) 
     };
     inst.requested.push((key, name.clone()));
     name
-}
-
-fn local_refs(span: Span) -> Diagnostic {
-    unsupported(
-        span,
-        "references other than top-level `let r = ref c` (references allocated inside functions, or passed as values, are the local-references issue)",
-    )
 }
 
 fn no_entry(message: &str) -> Diagnostic {
