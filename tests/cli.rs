@@ -304,6 +304,11 @@ fn deep_nesting_exits_2() {
             "funs",
             format!("({}0) 1", "fun (x:Int) :(Int) -> ".repeat(N)),
         ),
+        ("reads", format!("{}x", "!".repeat(N))),
+        (
+            "allocations",
+            format!("{}0{}", "ref (".repeat(N), ")".repeat(N)),
+        ),
     ];
     for (what, body) in cases {
         let (_dir, path) = deep_program(body);
@@ -318,6 +323,7 @@ fn deep_nesting_exits_2() {
             "parenthesised type",
             format!("{}Int{}", "(".repeat(N), ")".repeat(N)),
         ),
+        ("reference type", format!("{}Int", "Ref ".repeat(N))),
     ];
     for (what, ty) in types {
         let text = format!("Main () :Int:\n  let (x:{ty}) = fail in 0\n");

@@ -392,14 +392,17 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 }
             },
             ExprKind::Alloc(content) => vec![self.alloc(content)],
-            ExprKind::Load(target) => {
-                let address = self.single(target);
-                self.load_cell(e, address)
-            }
+            ExprKind::Load(target) => match self.expr(target).pop() {
+                Some(address) => self.load_cell(e, address),
+                // `!(fail)`: the target never produces a reference.
+                None => self.unreachable(self.type_of(e)),
+            },
             ExprKind::Store { target, value } => {
-                let address = self.single(target);
-                let values = self.expr(value);
-                self.store_cell(self.type_of(value), address, values);
+                // `(fail) := v` never evaluates `v`: the target fails first.
+                if let Some(address) = self.expr(target).pop() {
+                    let values = self.expr(value);
+                    self.store_cell(self.type_of(value), address, values);
+                }
                 vec![]
             }
             ExprKind::Pair(a, b) => {
@@ -620,6 +623,10 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     /// at `cell` in the heap maps of its type.
     fn alloc(&mut self, content: &Expr) -> IrExpr {
         let values = self.expr(content);
+        if self.cx.info.diverging.contains(&content.id) {
+            // `ref fail`: nothing is allocated (the content's type may even be unknown).
+            return IrExpr::int(0);
+        }
         let next = self.cx.heaps.next();
         let cell = self.fresh("cell", IrType::Int);
         self.emit(Stmt::assign(cell, IrExpr::var(next)));
