@@ -263,7 +263,11 @@ impl<'p> Checker<'p> {
             ExprKind::Int(_) => Some(Type::Int),
             ExprKind::Skip => Some(Type::Unit),
             ExprKind::Fail => None,
-            ExprKind::Nil => Some(Type::List),
+            // `[]` has the list type its context wants (HORef's `List` if none).
+            ExprKind::Nil => Some(match hint {
+                Some(list @ Type::List(_)) => list.clone(),
+                _ => Type::int_list(),
+            }),
             ExprKind::Var(name) => self.variable(e, name),
             ExprKind::Fun(lambda) => Some(self.lambda(lambda)),
             ExprKind::App { func, args } => self.application(func, args),
@@ -306,19 +310,8 @@ impl<'p> Checker<'p> {
             }
             ExprKind::Pair(first, second) => self.pair(first, second, hint),
             ExprKind::Proj { which, annot, pair } => self.projection(*which, annot, pair),
-            ExprKind::Cons(head, tail) => {
-                self.check(head, &Type::Int);
-                self.check(tail, &Type::List);
-                Some(Type::List)
-            }
-            ExprKind::List(op, list) => {
-                self.check(list, &Type::List);
-                Some(if *op == ListOp::Tl {
-                    Type::List
-                } else {
-                    Type::Int
-                })
-            }
+            ExprKind::Cons(head, tail) => self.cons(head, tail, hint),
+            ExprKind::List(op, list) => self.list_op(*op, list),
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.check(lhs, &Type::Int);
                 self.check(rhs, &Type::Int);
@@ -478,6 +471,39 @@ impl<'p> Checker<'p> {
 
     /// `let (x:Unit) = e in b` is sequencing: `e` may have any type and `x` is `skip`
     /// (the BMC-2 tool did not type-check, and its programs use this idiom).
+    /// `head :: tail`: the element type is the context's (if it wants a list) or the
+    /// head's; the tail is a list of the same elements.
+    fn cons(&mut self, head: &Expr, tail: &Expr, hint: Option<&Type>) -> Ty {
+        let element = match hint.and_then(Type::element) {
+            Some(element) => {
+                self.check(head, element);
+                element.clone()
+            }
+            None => self.infer(head, None).unwrap_or(Type::Int),
+        };
+        let list = Type::list(element);
+        self.check(tail, &list);
+        Some(list)
+    }
+
+    /// `hd`, `tl`, `is_empty` on a list of any element type.
+    fn list_op(&mut self, op: ListOp, list: &Expr) -> Ty {
+        let found = self.infer(list, None);
+        let element = match &found {
+            None => Type::Int,
+            Some(Type::List(element)) => (**element).clone(),
+            Some(other) => {
+                self.expect_type(list.span, &Some(other.clone()), &Type::int_list());
+                Type::Int
+            }
+        };
+        Some(match op {
+            ListOp::IsEmpty => Type::Int,
+            ListOp::Hd => element,
+            ListOp::Tl => Type::list(element),
+        })
+    }
+
     fn let_in(&mut self, binder: &Binder, value: &Expr, body: &Expr, hint: Option<&Type>) -> Ty {
         if binder.ty == Type::Unit {
             self.infer(value, None);

@@ -119,7 +119,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let main n = match Some n with None -> 0 | Some x -> x",
         "variants",
     ),
-    ("let main n = [[n]]", "lists of"),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
 ];
 

@@ -354,7 +354,7 @@ impl Interp<'_> {
                 other => panic!("internal error: projection of a non-pair {other:?}"),
             },
             ExprKind::Cons(head, tail) => {
-                let head = self.eval(head, env, depth)?.as_int().clone();
+                let head = self.eval(head, env, depth)?;
                 let mut list = self.eval(tail, env, depth)?.as_list().clone();
                 list.push_front(head);
                 Ok(Value::List(list))
@@ -603,12 +603,12 @@ fn bind_params(env: &Env, params: &[Binder], args: Vec<Value>) -> Env {
     env
 }
 
-fn list_op(op: ListOp, list: &im::Vector<BigInt>, span: Span) -> EvalResult {
+fn list_op(op: ListOp, list: &im::Vector<Value>, span: Span) -> EvalResult {
     match op {
         ListOp::IsEmpty => Ok(Value::bool(list.is_empty())),
         ListOp::Hd => list
             .front()
-            .map(|h| Value::Int(h.clone()))
+            .cloned()
             .ok_or(failure(span, FailureKind::HeadOfEmpty)),
         ListOp::Tl if list.is_empty() => Err(failure(span, FailureKind::TailOfEmpty)),
         ListOp::Tl => Ok(Value::List(list.skip(1))),

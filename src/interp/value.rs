@@ -14,8 +14,8 @@ pub enum Value {
     Int(BigInt),
     Unit,
     Pair(Rc<(Value, Value)>),
-    /// An int list, head first.
-    List(im::Vector<BigInt>),
+    /// A list (of any element type), head first.
+    List(im::Vector<Value>),
     Closure(Rc<Closure>),
     /// An allocated cell (`ref e`): its address in the run's heap, allocation order from 0.
     Ref(usize),
@@ -57,7 +57,7 @@ impl Value {
         }
     }
 
-    pub fn as_list(&self) -> &im::Vector<BigInt> {
+    pub fn as_list(&self) -> &im::Vector<Value> {
         match self {
             Value::List(l) => l,
             other => panic!("internal error: expected a list, found {other:?}"),
@@ -100,7 +100,11 @@ impl fmt::Display for ValueDisplay<'_> {
             Value::Pair(pair) => write!(f, "Pair({}, {})", nested(&pair.0), nested(&pair.1)),
             Value::List(items) => {
                 for item in items {
-                    write!(f, "{item} :: ")?;
+                    match item {
+                        // A list element is parenthesised: `(1 :: []) :: []`.
+                        Value::List(_) => write!(f, "({}) :: ", nested(item))?,
+                        _ => write!(f, "{} :: ", nested(item))?,
+                    }
                 }
                 write!(f, "[]")
             }

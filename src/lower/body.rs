@@ -18,7 +18,7 @@ use super::captures::Captures;
 use super::exceptions::Exceptions;
 use super::functions::Functions;
 use super::heap::Heaps;
-use super::layout::{Layout, component_names};
+use super::layout::{Layout, ListDatatype, component_names};
 use super::points_to::{FunName, PointsTo};
 use crate::span::{SourceFile, Span};
 use crate::syntax::ast::*;
@@ -339,7 +339,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 self.emit(Stmt::assert(IrExpr::Bool(false), self.pos(e.span)));
                 self.unreachable(self.type_of(e))
             }
-            ExprKind::Nil => vec![IrExpr::ctor(self.cx.layout.list().nil, vec![])],
+            ExprKind::Nil => vec![IrExpr::ctor(self.list_datatype(e).nil, vec![])],
             ExprKind::Var(_) => self.variable(e),
             ExprKind::Fun(lambda) => vec![self.closure_value(lambda.id)],
             ExprKind::App { func, args } => self.application(e, func, args),
@@ -412,9 +412,9 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             }
             ExprKind::Proj { which, pair, .. } => self.projection(*which, pair),
             ExprKind::Cons(head, tail) => {
-                let head = self.single(head);
-                let tail = self.single(tail);
-                vec![IrExpr::ctor(self.cx.layout.list().cons, vec![head, tail])]
+                let mut fields = self.expr(head);
+                fields.push(self.single(tail));
+                vec![IrExpr::ctor(self.list_datatype(e).cons, fields)]
             }
             ExprKind::List(op, list) => self.list_op(e, *op, list),
             ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
@@ -680,8 +680,18 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         }
     }
 
+    /// The list datatype of the list-typed expression `e`.
+    fn list_datatype(&self, e: &Expr) -> ListDatatype {
+        let element = self
+            .type_of(e)
+            .element()
+            .unwrap_or_else(|| panic!("internal error: a list expression of type `{}`", self.type_of(e)));
+        self.cx.layout.list(element)
+    }
+
     fn list_op(&mut self, e: &Expr, op: ListOp, list: &Expr) -> Vec<IrExpr> {
-        let list_dt = self.cx.layout.list();
+        let list_dt = self.list_datatype(list);
+        let width = self.cx.layout.width(self.type_of(list).element().unwrap_or(&Type::Int));
         let value = self.single(list);
         let value = self.name_value("list", IrType::Data(list_dt.datatype), value);
         let field = |index| FieldRef {
@@ -693,8 +703,11 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             ListOp::Hd | ListOp::Tl => {
                 let non_empty = IrExpr::is(value.clone(), list_dt.cons);
                 self.emit(Stmt::assert(non_empty, self.pos(e.span)));
-                let index = if op == ListOp::Hd { 0 } else { 1 };
-                vec![IrExpr::select(value, field(index))]
+                let width = width as u32;
+                let fields = if op == ListOp::Hd { 0..width } else { width..width + 1 };
+                fields
+                    .map(|index| IrExpr::select(value.clone(), field(index)))
+                    .collect()
             }
         }
     }

@@ -69,7 +69,8 @@ impl Heaps {
 /// The content types of the `Ref` types in `ty`, each once, in first-seen order.
 fn collect_contents(ty: &Type, out: &mut Vec<Type>) {
     match ty {
-        Type::Int | Type::Unit | Type::List => {}
+        Type::Int | Type::Unit => {}
+        Type::List(element) => collect_contents(element, out),
         Type::Ref(content) => {
             if !out.contains(content) {
                 out.push((**content).clone());

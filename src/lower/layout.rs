@@ -1,7 +1,10 @@
 //! How HORef values are laid out in the IR (DESIGN.md §4).
 //!
 //! Guarantees: a value of type `T` is represented by the IR components
-//! [`Layout::components`]`(T)`: `Int` → one `int`; `Unit` → nothing; `List` → one `IntList`;
+//! [`Layout::components`]`(T)`: `Int` → one `int`; `Unit` → nothing; a list → one value of
+//! its element type's list datatype (`IntList` for `Int` elements, as HORef's `List`;
+//! `List#k` for the k-th other element type, whose `cons#k` holds the element's components
+//! then the tail; every constructor and field name is unique program-wide, as SMT needs);
 //! a pair → the components of its first then its second half; an arrow type → one value of
 //! that arrow type's closure datatype; `Ref T` → one `int`, the cell's address (the cell's
 //! content is in the heap maps of [`super::heap`]). Every arrow type of the program has exactly one
@@ -18,10 +21,11 @@ pub struct Layout {
     closures: HashMap<Type, DatatypeId>,
     /// In declaration order, for deterministic iteration.
     closure_order: Vec<Type>,
-    pub list: Option<ListDatatype>,
+    /// The list datatype of each element type.
+    lists: HashMap<Type, ListDatatype>,
 }
 
-/// The `IntList` datatype and its constructors.
+/// A list datatype (`IntList`, `List#k`) and its constructors.
 #[derive(Clone, Copy, Debug)]
 pub struct ListDatatype {
     pub datatype: DatatypeId,
@@ -30,8 +34,8 @@ pub struct ListDatatype {
 }
 
 impl Layout {
-    /// Declares the datatype of every arrow type in `types` (and inside them), plus
-    /// `IntList` if any type mentions lists.
+    /// Declares the datatype of every arrow type in `types` (and inside them), plus one
+    /// list datatype per element type of the list types they mention.
     pub fn declare<'t>(ir: &mut IrProgram, types: impl IntoIterator<Item = &'t Type>) -> Layout {
         let mut layout = Layout::default();
         for ty in types {
@@ -44,7 +48,10 @@ impl Layout {
         match ty {
             Type::Int | Type::Unit => {}
             Type::Ref(content) => self.declare_type(ir, content),
-            Type::List => self.declare_list(ir),
+            Type::List(element) => {
+                self.declare_type(ir, element);
+                self.declare_list(ir, element);
+            }
             Type::Pair(a, b) => {
                 self.declare_type(ir, a);
                 self.declare_type(ir, b);
@@ -62,22 +69,38 @@ impl Layout {
         }
     }
 
-    fn declare_list(&mut self, ir: &mut IrProgram) {
-        if self.list.is_some() {
+    fn declare_list(&mut self, ir: &mut IrProgram, element: &Type) {
+        if self.lists.contains_key(element) {
             return;
         }
-        let datatype = ir.add_datatype("IntList");
-        let nil = ir.add_ctor::<&str>(datatype, "nil", vec![]);
-        let cons = ir.add_ctor(
-            datatype,
-            "cons",
-            vec![("head", IrType::Int), ("tail", IrType::Data(datatype))],
+        let (datatype, nil, cons) = if *element == Type::Int {
+            let datatype = ir.add_datatype("IntList");
+            let nil = ir.add_ctor::<&str>(datatype, "nil", vec![]);
+            let fields = vec![
+                ("head".to_string(), IrType::Int),
+                ("tail".to_string(), IrType::Data(datatype)),
+            ];
+            (datatype, nil, ir.add_ctor(datatype, "cons", fields))
+        } else {
+            let k = self.lists.keys().filter(|e| **e != Type::Int).count() + 1;
+            let datatype = ir.add_datatype(format!("List#{k}"));
+            let nil = ir.add_ctor::<String>(datatype, format!("nil#{k}"), vec![]);
+            let heads = self.components(element);
+            let mut fields: Vec<(String, IrType)> = component_names(&format!("head#{k}"), heads.len())
+                .into_iter()
+                .zip(heads)
+                .collect();
+            fields.push((format!("tail#{k}"), IrType::Data(datatype)));
+            (datatype, nil, ir.add_ctor(datatype, format!("cons#{k}"), fields))
+        };
+        self.lists.insert(
+            element.clone(),
+            ListDatatype {
+                datatype,
+                nil,
+                cons,
+            },
         );
-        self.list = Some(ListDatatype {
-            datatype,
-            nil,
-            cons,
-        });
     }
 
     /// The closure datatype of an arrow type.
@@ -93,9 +116,12 @@ impl Layout {
         self.closure_order.iter().map(|t| (t, self.closures[t]))
     }
 
-    pub fn list(&self) -> ListDatatype {
-        self.list
-            .unwrap_or_else(|| panic!("internal error: lists used but IntList not declared"))
+    /// The datatype of lists of `element`s.
+    pub fn list(&self, element: &Type) -> ListDatatype {
+        *self
+            .lists
+            .get(element)
+            .unwrap_or_else(|| panic!("internal error: no list datatype for `{element}`"))
     }
 
     /// The IR types of the components of a value of type `ty`.
@@ -109,7 +135,7 @@ impl Layout {
         match ty {
             Type::Int | Type::Ref(_) => out.push(IrType::Int),
             Type::Unit => {}
-            Type::List => out.push(IrType::Data(self.list().datatype)),
+            Type::List(element) => out.push(IrType::Data(self.list(element).datatype)),
             Type::Arrow(..) => out.push(IrType::Data(self.closure(ty))),
             Type::Pair(a, b) => {
                 self.push_components(a, out);
@@ -122,7 +148,7 @@ impl Layout {
     pub fn width(&self, ty: &Type) -> usize {
         match ty {
             Type::Unit => 0,
-            Type::Int | Type::List | Type::Arrow(..) | Type::Ref(_) => 1,
+            Type::Int | Type::List(_) | Type::Arrow(..) | Type::Ref(_) => 1,
             Type::Pair(a, b) => self.width(a) + self.width(b),
         }
     }

@@ -4,7 +4,9 @@
 //! position of `T` (the arrow components of `T` once pairs are flattened, see
 //! [`arrow_positions`]). Every binder, every reference and every function's result is one
 //! node; the analysis re-evaluates the whole program, joining values into nodes, until no
-//! node grows. Flows go through variables, arguments, returns, pairs, closures' captured
+//! node grows. A list has the arrow positions of its element type, joined over its elements
+//! (`h :: t` joins `h` into `t`; `hd` and `tl` keep them). Flows go through variables,
+//! arguments, returns, pairs, lists, closures' captured
 //! variables (a captured variable is the same binder node inside and outside the `fun`),
 //! `Store:` references, and allocated cells: every cell of type `Ref T` shares one node,
 //! `T`'s heap node (a `Ref T` value itself is an address, with no arrow position), so what
@@ -38,7 +40,10 @@ pub fn arrow_positions(ty: &Type) -> Vec<&Type> {
 
 fn collect_arrows<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     match ty {
-        Type::Int | Type::Unit | Type::List | Type::Ref(_) => {}
+        Type::Int | Type::Unit | Type::Ref(_) => {}
+        // A list holds the functions its elements hold: one node per arrow position of
+        // the element type, joined over all elements.
+        Type::List(element) => collect_arrows(element, out),
         Type::Arrow(..) => out.push(ty),
         Type::Pair(a, b) => {
             collect_arrows(a, out);
@@ -281,6 +286,20 @@ impl<'p> Analysis<'p> {
                 value
             }
             ExprKind::Proj { which, pair, .. } => self.projection(*which, pair),
+            ExprKind::Nil => self.empty(e),
+            ExprKind::Cons(head, tail) => {
+                let mut value = self.eval(head);
+                value.resize(arrow_count(self.info.type_of(head)), BTreeSet::new());
+                let rest = self.eval(tail);
+                join(value, &rest)
+            }
+            ExprKind::List(op, list) => {
+                let value = self.eval(list);
+                match op {
+                    ListOp::Hd | ListOp::Tl => value,
+                    ListOp::IsEmpty => Vec::new(),
+                }
+            }
             ExprKind::Try { body, handlers } => {
                 let mut value = self.eval(body);
                 for handler in handlers {

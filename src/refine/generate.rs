@@ -107,6 +107,9 @@ impl<'p> Generator<'p> {
         if info.expr_types.iter().any(Type::mentions_ref) {
             return Err(Unsupported("allocated references (`Ref` types)".into()));
         }
+        if info.expr_types.iter().any(Type::mentions_non_int_list) {
+            return Err(Unsupported("lists of non-integer elements".into()));
+        }
         let mut globals = Vec::new();
         let mut roles = Vec::new();
         let mut initial = Vec::new();

@@ -113,7 +113,8 @@ impl Relations {
         Ok(match ty {
             Type::Int => Shape::Int,
             Type::Unit => Shape::Unit,
-            Type::List => Shape::List,
+            Type::List(element) if **element == Type::Int => Shape::List,
+            Type::List(_) => return Err(Unsupported("lists of non-integer elements".into())),
             Type::Ref(_) => return Err(Unsupported("allocated references (`Ref` types)".into())),
             Type::Pair(a, b) => Shape::Pair(
                 Box::new(self.shape(&format!("{name}.1"), scope, a)?),
@@ -161,7 +162,7 @@ impl Relations {
 pub fn int_roles(role: &str, ty: &Type, out: &mut Vec<String>) {
     match ty {
         Type::Int => out.push(role.to_string()),
-        Type::List => {
+        Type::List(_) => {
             out.push(format!("{role}.len"));
             out.push(format!("{role}.hd"));
         }

@@ -61,7 +61,10 @@ pub struct Ident {
 pub enum Type {
     Int,
     Unit,
-    List,
+    /// A list of elements of the boxed type. HORef's `List` is the list of `Int`; other
+    /// element types come from the OCaml front end only (`int list list`, lists of pairs,
+    /// of closures, ...).
+    List(Box<Type>),
     Arrow(Vec<Type>, Box<Type>),
     Pair(Box<Type>, Box<Type>),
     /// `Ref T`: an allocated reference cell holding a `T` (our extension).
@@ -81,13 +84,45 @@ impl Type {
         Type::Ref(Box::new(content))
     }
 
+    /// A list of `element`s.
+    pub fn list(element: Type) -> Type {
+        Type::List(Box::new(element))
+    }
+
+    /// HORef's `List`: the list of integers.
+    pub fn int_list() -> Type {
+        Type::list(Type::Int)
+    }
+
+    /// The element type, if this is a list type.
+    pub fn element(&self) -> Option<&Type> {
+        match self {
+            Type::List(element) => Some(element),
+            _ => None,
+        }
+    }
+
     /// Whether `Ref` occurs anywhere in this type.
     pub fn mentions_ref(&self) -> bool {
         match self {
-            Type::Int | Type::Unit | Type::List => false,
+            Type::Int | Type::Unit => false,
+            Type::List(element) => element.mentions_ref(),
             Type::Ref(_) => true,
             Type::Pair(a, b) => a.mentions_ref() || b.mentions_ref(),
             Type::Arrow(params, ret) => params.iter().any(Type::mentions_ref) || ret.mentions_ref(),
+        }
+    }
+
+    /// Whether a list of anything but `Int` occurs anywhere in this type.
+    pub fn mentions_non_int_list(&self) -> bool {
+        match self {
+            Type::Int | Type::Unit => false,
+            Type::List(element) => **element != Type::Int || element.mentions_non_int_list(),
+            Type::Ref(content) => content.mentions_non_int_list(),
+            Type::Pair(a, b) => a.mentions_non_int_list() || b.mentions_non_int_list(),
+            Type::Arrow(params, ret) => {
+                params.iter().any(Type::mentions_non_int_list) || ret.mentions_non_int_list()
+            }
         }
     }
 
@@ -102,7 +137,12 @@ impl fmt::Display for Type {
         match self {
             Type::Int => write!(f, "Int"),
             Type::Unit => write!(f, "Unit"),
-            Type::List => write!(f, "List"),
+            Type::List(element) if **element == Type::Int => write!(f, "List"),
+            Type::List(element) => {
+                write!(f, "List<")?;
+                write!(f, "{element}")?;
+                write!(f, ">")
+            }
             Type::Ref(content) => {
                 write!(f, "Ref ")?;
                 if matches!(**content, Type::Arrow(..) | Type::Pair(..)) {

@@ -55,8 +55,8 @@ fn type_height(ty: &Type) -> usize {
     while let Some((ty, level)) = todo.pop() {
         height = height.max(level);
         match ty {
-            Type::Int | Type::Unit | Type::List => {}
-            Type::Ref(content) => todo.push((content, level + 1)),
+            Type::Int | Type::Unit => {}
+            Type::Ref(content) | Type::List(content) => todo.push((content, level + 1)),
             Type::Pair(a, b) => todo.extend([(&**a, level + 1), (&**b, level + 1)]),
             Type::Arrow(params, ret) => {
                 todo.extend(params.iter().map(|p| (p, level + 1)));
@@ -415,7 +415,7 @@ impl Parser {
         let ty = match self.peek() {
             Tok::IntTy => Type::Int,
             Tok::UnitTy => Type::Unit,
-            Tok::ListTy => Type::List,
+            Tok::ListTy => Type::int_list(),
             Tok::LParen => return self.paren_type(start),
             Tok::RefTy => return self.ref_type(),
             _ => {

@@ -1749,13 +1749,7 @@ fn core_type(t: &Ty, span: Span) -> R<core::Type> {
     Ok(match t {
         Ty::Int | Ty::Bool | Ty::Var(_) => core::Type::Int,
         Ty::Unit => core::Type::Unit,
-        Ty::List(a) if matches!(**a, Ty::Int | Ty::Bool | Ty::Var(_)) => core::Type::List,
-        Ty::List(a) => {
-            return Err(unsupported(
-                span,
-                &format!("lists of `{a}` (only `int list` and `bool list` are supported yet)"),
-            ));
-        }
+        Ty::List(a) => core::Type::list(core_type(a, span)?),
         Ty::Tuple(ts) => {
             let mut parts = ts
                 .iter()

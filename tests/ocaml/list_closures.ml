@@ -1,0 +1,7 @@
+(* expect: safe up to 6 *)
+(* A list of closures, each capturing its own n, applied in turn. *)
+(* run: n=3 depth=10 => value skip *)
+(* run: n=-1 depth=1 => value skip *)
+let rec adders n = if n <= 0 then [] else (fun x -> x + n) :: adders (n - 1)
+let rec apply_all fs x = match fs with [] -> x | f :: rest -> apply_all rest (f x)
+let main n = if n >= 0 then assert (apply_all (adders n) 0 >= n)

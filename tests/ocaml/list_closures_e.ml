@@ -1,0 +1,7 @@
+(* expect: bug within 3 *)
+(* Like list_closures with a strict bound: 1 + .. + n > n fails for n = 0 and n = 1. *)
+(* run: n=1 depth=10 => failure at 7:29 (assert) *)
+(* run: n=3 depth=10 => value skip *)
+let rec adders n = if n <= 0 then [] else (fun x -> x + n) :: adders (n - 1)
+let rec apply_all fs x = match fs with [] -> x | f :: rest -> apply_all rest (f x)
+let main n = if n >= 0 then assert (apply_all (adders n) 0 > n)
