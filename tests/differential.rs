@@ -146,19 +146,25 @@ fn matches_value(lowered: &Lowered, v: &Value, ir: &mut std::slice::Iter<IrValue
     }
 }
 
+/// Whether the IR list `value` (of `IntList` or a `List#k`) holds `items`: each `cons`
+/// holds an item's components, then the tail.
 fn list_matches<'a>(
     lowered: &Lowered,
-    mut items: impl Iterator<Item = &'a BigInt>,
+    mut items: impl Iterator<Item = &'a Value>,
     value: &IrValue,
 ) -> bool {
     let IrValue::Data { ctor, fields } = value else {
         return false;
     };
     let name = &lowered.ir.ctor(*ctor).expect("ctor").name;
-    match (items.next(), name.as_str(), fields.as_slice()) {
-        (None, "nil", []) => true,
-        (Some(h), "cons", [IrValue::Int(h2), tail]) => {
-            h == h2 && list_matches(lowered, items, tail)
+    let is = |base: &str| name == base || name.starts_with(&format!("{base}#"));
+    match (items.next(), fields.split_last()) {
+        (None, None) => is("nil"),
+        (Some(item), Some((tail, heads))) if is("cons") => {
+            let mut heads = heads.iter();
+            matches_value(lowered, item, &mut heads)
+                && heads.next().is_none()
+                && list_matches(lowered, items, tail)
         }
         _ => false,
     }

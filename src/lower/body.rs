@@ -682,16 +682,21 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
 
     /// The list datatype of the list-typed expression `e`.
     fn list_datatype(&self, e: &Expr) -> ListDatatype {
-        let element = self
-            .type_of(e)
-            .element()
-            .unwrap_or_else(|| panic!("internal error: a list expression of type `{}`", self.type_of(e)));
+        let element = self.type_of(e).element().unwrap_or_else(|| {
+            panic!(
+                "internal error: a list expression of type `{}`",
+                self.type_of(e)
+            )
+        });
         self.cx.layout.list(element)
     }
 
     fn list_op(&mut self, e: &Expr, op: ListOp, list: &Expr) -> Vec<IrExpr> {
         let list_dt = self.list_datatype(list);
-        let width = self.cx.layout.width(self.type_of(list).element().unwrap_or(&Type::Int));
+        let width = self
+            .cx
+            .layout
+            .width(self.type_of(list).element().unwrap_or(&Type::Int));
         let value = self.single(list);
         let value = self.name_value("list", IrType::Data(list_dt.datatype), value);
         let field = |index| FieldRef {
@@ -704,7 +709,11 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 let non_empty = IrExpr::is(value.clone(), list_dt.cons);
                 self.emit(Stmt::assert(non_empty, self.pos(e.span)));
                 let width = width as u32;
-                let fields = if op == ListOp::Hd { 0..width } else { width..width + 1 };
+                let fields = if op == ListOp::Hd {
+                    0..width
+                } else {
+                    width..width + 1
+                };
                 fields
                     .map(|index| IrExpr::select(value.clone(), field(index)))
                     .collect()

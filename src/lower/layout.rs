@@ -86,12 +86,17 @@ impl Layout {
             let datatype = ir.add_datatype(format!("List#{k}"));
             let nil = ir.add_ctor::<String>(datatype, format!("nil#{k}"), vec![]);
             let heads = self.components(element);
-            let mut fields: Vec<(String, IrType)> = component_names(&format!("head#{k}"), heads.len())
-                .into_iter()
-                .zip(heads)
-                .collect();
+            let mut fields: Vec<(String, IrType)> =
+                component_names(&format!("head#{k}"), heads.len())
+                    .into_iter()
+                    .zip(heads)
+                    .collect();
             fields.push((format!("tail#{k}"), IrType::Data(datatype)));
-            (datatype, nil, ir.add_ctor(datatype, format!("cons#{k}"), fields))
+            (
+                datatype,
+                nil,
+                ir.add_ctor(datatype, format!("cons#{k}"), fields),
+            )
         };
         self.lists.insert(
             element.clone(),

@@ -76,7 +76,7 @@ fn placeholder(t: &Ty) -> String {
     match t {
         Ty::Int => "0".into(),
         Ty::Unit => "()".into(),
-        Ty::List => "([] : int list)".into(),
+        Ty::List(_) => "([] : int list)".into(),
         Ty::Pair(a, b) => format!("({}, {})", placeholder(a), placeholder(b)),
         Ty::Ref(content) => format!("(ref {})", placeholder(content)),
         Ty::Arrow(params, ret) => {
@@ -95,7 +95,7 @@ fn ty(t: &Ty) -> String {
     match t {
         Ty::Int => "int".into(),
         Ty::Unit => "unit".into(),
-        Ty::List => "int list".into(),
+        Ty::List(_) => "int list".into(),
         Ty::Pair(a, b) => format!("({} * {})", ty(a), ty(b)),
         Ty::Ref(content) => format!("({} ref)", ty(content)),
         Ty::Arrow(params, ret) => {

@@ -39,7 +39,7 @@ fn fun_types() -> Vec<Ty> {
         Ty::arrow(vec![Ty::Int], int_to_int()),
         Ty::arrow(vec![Ty::Unit], Ty::Int),
         Ty::arrow(vec![int_to_int(), Ty::Int], Ty::Int),
-        Ty::arrow(vec![Ty::List], Ty::Int),
+        Ty::arrow(vec![Ty::int_list()], Ty::Int),
     ]
 }
 
@@ -51,7 +51,7 @@ fn ref_types() -> Vec<Ty> {
         int_to_int(),
         int_to_int(),
         Ty::arrow(vec![Ty::Int], Ty::Unit),
-        Ty::List,
+        Ty::int_list(),
         Ty::pair(Ty::Int, Ty::Int),
         Ty::pair(int_to_int(), Ty::Int),
     ]
@@ -64,7 +64,7 @@ fn value_types() -> Vec<Ty> {
         Ty::Int,
         Ty::Int,
         Ty::Unit,
-        Ty::List,
+        Ty::int_list(),
         Ty::pair(Ty::Int, Ty::Int),
         Ty::pair(int_to_int(), Ty::Int),
     ];
@@ -80,7 +80,7 @@ fn param_types() -> Vec<Ty> {
         Ty::Int,
         Ty::Int,
         int_to_int(),
-        Ty::List,
+        Ty::int_list(),
         Ty::pair(Ty::Int, Ty::Int),
         Ty::Unit,
     ]
@@ -196,7 +196,7 @@ impl Generator {
         Some(match ty {
             Ty::Int => self.literal(),
             Ty::Unit => Expr::skip(),
-            Ty::List => self.small_list(),
+            Ty::List(_) => self.small_list(),
             Ty::Arrow(..) => {
                 let names = self.methods_of(ty);
                 if names.is_empty() {
@@ -214,10 +214,10 @@ impl Generator {
     }
 
     fn small_list(&mut self) -> Expr {
-        let mut list = Expr::new(Kind::Nil, Ty::List);
+        let mut list = Expr::new(Kind::Nil, Ty::int_list());
         for _ in 0..self.below(3) {
             let head = self.literal();
-            list = Expr::new(Kind::Cons(head, list), Ty::List);
+            list = Expr::new(Kind::Cons(head, list), Ty::int_list());
         }
         list
     }
@@ -421,7 +421,7 @@ impl Generator {
         match ty {
             Ty::Int => self.int_op(size),
             Ty::Unit => self.unit_op(size),
-            Ty::List => self.list_op(size),
+            Ty::List(_) => self.list_op(size),
             Ty::Arrow(params, ret) => self.lambda(params, ret, size),
             Ty::Pair(a, b) => {
                 let (a, b) = (self.expr(a, size / 2), self.expr(b, size / 2));
@@ -439,7 +439,7 @@ impl Generator {
         match ty {
             Ty::Int => self.literal(),
             Ty::Unit => Expr::skip(),
-            Ty::List => self.small_list(),
+            Ty::List(_) => self.small_list(),
             Ty::Arrow(params, ret) => {
                 let methods = self.methods_of(ty);
                 if !methods.is_empty() && self.chance(50) {
@@ -481,11 +481,11 @@ impl Generator {
             }
             5 => Expr::new(Kind::Neg(self.int_expr(size - 1)), Ty::Int),
             6 => {
-                let list = self.expr(&Ty::List, size - 1);
+                let list = self.expr(&Ty::int_list(), size - 1);
                 Expr::new(Kind::Hd(list), Ty::Int)
             }
             7 => {
-                let list = self.expr(&Ty::List, size - 1);
+                let list = self.expr(&Ty::int_list(), size - 1);
                 Expr::new(Kind::IsEmpty(list), Ty::Int)
             }
             _ => self.leaf(&Ty::Int),
@@ -507,14 +507,17 @@ impl Generator {
     fn list_op(&mut self, size: usize) -> Expr {
         match self.below(4) {
             0 | 1 => {
-                let (h, t) = (self.int_expr(size / 2), self.expr(&Ty::List, size / 2));
-                Expr::new(Kind::Cons(h, t), Ty::List)
+                let (h, t) = (
+                    self.int_expr(size / 2),
+                    self.expr(&Ty::int_list(), size / 2),
+                );
+                Expr::new(Kind::Cons(h, t), Ty::int_list())
             }
             2 => {
-                let list = self.expr(&Ty::List, size - 1);
-                Expr::new(Kind::Tl(list), Ty::List)
+                let list = self.expr(&Ty::int_list(), size - 1);
+                Expr::new(Kind::Tl(list), Ty::int_list())
             }
-            _ => self.leaf(&Ty::List),
+            _ => self.leaf(&Ty::int_list()),
         }
     }
 

@@ -187,7 +187,7 @@ pub fn simplest(ty: &Ty) -> Expr {
     match ty {
         Ty::Int => Expr::int(0),
         Ty::Unit => Expr::skip(),
-        Ty::List => Expr::new(Kind::Nil, Ty::List),
+        Ty::List(_) => Expr::new(Kind::Nil, Ty::int_list()),
         Ty::Pair(a, b) => Expr::new(Kind::Pair(simplest(a), simplest(b)), ty.clone()),
         Ty::Arrow(params, ret) => {
             let params = params
