@@ -479,7 +479,11 @@ impl<'p> Checker<'p> {
                 self.check(head, element);
                 element.clone()
             }
-            None => self.infer(head, None).unwrap_or(Type::Int),
+            None => self.infer(head, None).unwrap_or_else(|| {
+                // A head that never produces a value: the list is HORef's `List`.
+                self.types[head.id.index()] = Some(Type::Int);
+                Type::Int
+            }),
         };
         let list = Type::list(element);
         self.check(tail, &list);
@@ -490,7 +494,11 @@ impl<'p> Checker<'p> {
     fn list_op(&mut self, op: ListOp, list: &Expr) -> Ty {
         let found = self.infer(list, None);
         let element = match &found {
-            None => Type::Int,
+            None => {
+                // A list that never produces a value: HORef's `List`, as its context has.
+                self.types[list.id.index()] = Some(Type::int_list());
+                Type::Int
+            }
             Some(Type::List(element)) => (**element).clone(),
             Some(other) => {
                 self.expect_type(list.span, &Some(other.clone()), &Type::int_list());
