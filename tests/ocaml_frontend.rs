@@ -120,6 +120,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "variants",
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
+    (
+        "let r = let c = ref 0 in c\nlet main n = !r",
+        "computed at start-up that holds a reference",
+    ),
 ];
 
 #[test]

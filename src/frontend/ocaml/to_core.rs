@@ -36,6 +36,7 @@ use std::rc::Rc;
 
 mod exceptions;
 mod inputs;
+mod startup;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -64,6 +65,9 @@ enum Entry {
     TopInline(Rc<Expr>, Vec<u32>),
     /// A top-level reference, by its core name.
     TopRef(Rc<str>),
+    /// A top-level value computed at start-up, held in the `Store` reference of this name
+    /// ([`startup`]).
+    TopComputed(Rc<str>),
 }
 
 /// The instances of a polymorphic local function requested so far.
@@ -94,6 +98,9 @@ struct Translator<'t> {
     placeholder_names: Vec<(core::MethodId, Rc<str>)>,
     pending: Vec<(usize, Vec<Ty>)>,
     store: Vec<core::RefDecl>,
+    /// The top-level values computed at start-up, in definition order: their reference,
+    /// position and expression.
+    startup: Vec<(Rc<str>, Span, Rc<Expr>)>,
     used_names: HashMap<Rc<str>, u32>,
     /// The core's exceptions, and the id each name stands for.
     exceptions: Vec<core::ExnDecl>,
@@ -116,6 +123,7 @@ impl<'t> Translator<'t> {
             placeholder_names: Vec::new(),
             pending: Vec::new(),
             store: Vec::new(),
+            startup: Vec::new(),
             used_names: HashMap::new(),
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
@@ -374,10 +382,7 @@ impl<'t> Translator<'t> {
             return self.top_ref(id, name, init);
         }
         if !is_inlinable(&b.value) {
-            return Err(unsupported(
-                b.value.span,
-                "top-level values computed at start-up (only constants, tuples and lists of them, closures and `ref` of a constant are supported at top level)",
-            ));
+            return self.startup_value(id, name, &b.value);
         }
         let quantified = self.typing.quantified.get(&id).cloned().unwrap_or_default();
         self.entries
@@ -392,18 +397,23 @@ impl<'t> Translator<'t> {
         let ty = core_type(&content, init.span)?;
         let core_name = self.method_name(&name.text);
         let init = self.ref_constant(&core_name, init)?;
-        let ref_id = core::RefId(self.store.len() as u32);
+        self.declare_store(&core_name, name.span, ty, init);
+        self.entries.insert(id, Entry::TopRef(core_name));
+        Ok(())
+    }
+
+    /// Declares the `Store` reference `name` of type `ty` starting as `init`.
+    fn declare_store(&mut self, name: &Rc<str>, span: Span, ty: core::Type, init: core::Expr) {
+        let id = core::RefId(self.store.len() as u32);
         self.store.push(core::RefDecl {
-            id: ref_id,
+            id,
             name: core::Ident {
-                name: core_name.clone(),
-                span: name.span,
+                name: name.clone(),
+                span,
             },
             ty,
             init,
         });
-        self.entries.insert(id, Entry::TopRef(core_name));
-        Ok(())
     }
 
     /// The initial value of a reference: a constant, a function name, or a `fun` (lifted to
@@ -538,6 +548,7 @@ impl<'t> Translator<'t> {
         self.active.pop();
         let (params, ret, body) = parts?;
         let (params, body) = self.ground_inputs(param_types?, params, body)?;
+        let body = self.with_startup(body)?;
         Ok(core::MainDecl {
             params,
             ret,
@@ -887,6 +898,10 @@ impl<'t> Translator<'t> {
                 let result = self.expr(&value);
                 self.active.pop();
                 result
+            }
+            Entry::TopComputed(name) => {
+                let reference = core::Ident { name, span };
+                Ok(self.mk(span, core::ExprKind::Deref(reference)))
             }
             Entry::TopRef(_) => Err(unsupported(
                 span,
