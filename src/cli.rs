@@ -693,6 +693,14 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
                 out!("{}", system.script());
                 ExitCode::Ok
             }
+            None if lowered.ir.has_quantifiers() => {
+                eprintln!(
+                    "error: {}: unsupported by --emit chc: quantifiers (the Horn clauses are \
+                     quantifier-free)",
+                    file.display()
+                );
+                ExitCode::Input
+            }
             None => {
                 eprintln!("internal error: the lowered program has no entry procedure");
                 ExitCode::Internal

@@ -21,7 +21,8 @@ pub mod verify;
 pub use arena::{Arena, EntityId};
 pub use interp::map_value::{MapKey, MapValue};
 pub use interp::{
-    HavocOracle, Interpreter, Outcome, RunConfig, RunResult, RuntimeError, TraceEvent, Value, run,
+    HavocOracle, Interpreter, Outcome, QuantifierOracle, RunConfig, RunResult, RuntimeError,
+    TraceEvent, Value, run,
 };
 pub use ir::{
     BinOp, Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field,

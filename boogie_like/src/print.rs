@@ -370,9 +370,12 @@ fn precedence(e: &Expr) -> u8 {
         Expr::Unary { .. } => 6,
         Expr::Int(n) if n.sign() == num_bigint::Sign::Minus => 6,
         Expr::Select { .. } | Expr::MapGet { .. } | Expr::MapSet { .. } => 7,
-        Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) | Expr::Ctor { .. } | Expr::MapConst { .. } => {
-            8
-        }
+        Expr::Int(_)
+        | Expr::Bool(_)
+        | Expr::Var(_)
+        | Expr::Ctor { .. }
+        | Expr::MapConst { .. }
+        | Expr::Quant { .. } => 8,
     }
 }
 
@@ -485,7 +488,29 @@ impl ExprPrinter<'_> {
                 self.at(value, 0);
                 self.out.push(']');
             }
+            Expr::Quant { forall, vars, body } => self.quantifier(*forall, vars, body),
         }
+    }
+
+    /// `(forall x: int, y: bool :: body)`, always parenthesised.
+    fn quantifier(&mut self, forall: bool, vars: &[crate::ir::LocalId], body: &Expr) {
+        self.out
+            .push_str(if forall { "(forall " } else { "(exists " });
+        for (k, v) in vars.iter().enumerate() {
+            if k > 0 {
+                self.out.push_str(", ");
+            }
+            let var = Var::Local(*v);
+            let name = var_name(self.dialect, self.program, Some(self.proc), var);
+            let ty = self.proc.locals.get(*v).map_or_else(
+                || "<missing>".to_string(),
+                |l| type_name(self.dialect, self.program, l.ty).to_string(),
+            );
+            let _ = write!(self.out, "{name}: {ty}");
+        }
+        self.out.push_str(" :: ");
+        self.at(body, 0);
+        self.out.push(')');
     }
 
     fn unary(&mut self, op: UnOp, arg: &Expr) {

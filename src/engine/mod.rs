@@ -15,6 +15,7 @@ pub mod groups;
 pub mod houdini;
 pub mod proof;
 pub mod proof_check;
+pub mod quantifiers;
 pub mod replay_search;
 pub mod report;
 pub mod resources;

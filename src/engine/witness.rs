@@ -199,7 +199,9 @@ fn replay_ir(
     config: &boogie_like::RunConfig,
     failure: Option<SourcePos>,
 ) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), Verdict> {
-    let run = boogie_like::run(ir, values, config);
+    let quantifiers = super::quantifiers::SolverQuantifiers::default();
+    let run = boogie_like::Interpreter::new(ir)
+        .and_then(|i| i.with_quantifiers(&quantifiers).run(values, config));
     if let Ok(run) = &run
         && let boogie_like::Outcome::Failure { source, .. } = run.outcome
         && (failure.is_none() || source == failure)

@@ -50,12 +50,17 @@ impl SolverKind {
     /// on a datatype term's constructors lazily (`smt.dt_lazy_splits 2`): a closure
     /// datatype of a large program has hundreds of constructors, and eager splits on the
     /// results of calls that are not taken doubled the time of that program's bug query.
+    /// Quantifiers (Boogie axioms and contracts) are instantiated by patterns only
+    /// (`smt.mbqi false`, as Boogie does): model-based instantiation loops on a `forall`
+    /// over an uninterpreted function, which is an array here; the driver takes the
+    /// `unknown` that gives instead of `sat` as a candidate (`engine::driver`).
     pub(crate) fn tuning(self) -> &'static [&'static str] {
         match self {
             SolverKind::Z3 => &[
                 "(set-option :auto_config false)",
                 "(set-option :smt.case_split 5)",
                 "(set-option :smt.dt_lazy_splits 2)",
+                "(set-option :smt.mbqi false)",
             ],
             SolverKind::Cvc5 => &[],
         }

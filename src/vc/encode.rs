@@ -203,6 +203,23 @@ impl<'a> Encoder<'a> {
         self.building(terms).fresh(prefix, ty, out)
     }
 
+    /// The term of `e`, an expression of `proc` whose variables other than its
+    /// quantifiers' have the terms `bindings` gives (the replay's quantifier checks).
+    pub fn closed_term(
+        &mut self,
+        terms: &Context,
+        proc: ProcId,
+        e: &Expr,
+        bindings: &[(Var, SExpr)],
+        out: &mut Vec<Command>,
+    ) -> SExpr {
+        let state = State {
+            pc: terms.true_(),
+            vars: bindings.iter().copied().collect(),
+        };
+        self.building(terms).expr(proc, e, &state, out)
+    }
+
     /// Encodes one instance of `proc` starting from `inputs`.
     pub fn instance(
         &mut self,
@@ -714,6 +731,24 @@ impl Building<'_, '_> {
                 let index = self.expr(proc, index, state, out);
                 let value = self.expr(proc, value, state, out);
                 t.list(vec![t.atom("store"), map, index, value])
+            }
+            // forall x: T :: e   ~>   (forall ((q!n T)) e[x := q!n])
+            Expr::Quant { forall, vars, body } => {
+                let mut inner = State {
+                    pc: state.pc,
+                    vars: state.vars.clone(),
+                };
+                let mut binders = Vec::new();
+                for v in vars {
+                    let name = t.atom(format!("q!{}", *self.next_name));
+                    *self.next_name += 1;
+                    let ty = self.var_type(proc, Var::Local(*v));
+                    binders.push(t.list(vec![name, t.atom(sort(self.ir, ty).text())]));
+                    inner.vars.insert(Var::Local(*v), name);
+                }
+                let body = self.expr(proc, body, &inner, out);
+                let kind = t.atom(if *forall { "forall" } else { "exists" });
+                t.list(vec![kind, t.list(binders), body])
             }
         }
     }

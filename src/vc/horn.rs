@@ -92,9 +92,14 @@ pub struct HornSystem {
 }
 
 impl HornSystem {
-    /// The clauses of `ir`, or `None` if the program has no entry procedure. Globals
-    /// start at their type's default, as in the IR interpreter and the driver.
+    /// The clauses of `ir`, or `None` if the program has no entry procedure or has
+    /// quantifiers (Spacer's clauses are quantifier-free: such a program gets no CHC
+    /// proof, the other engines still run). Globals start at their type's default, as in
+    /// the IR interpreter and the driver.
     pub fn of(ir: &IrProgram) -> Option<HornSystem> {
+        if ir.has_quantifiers() {
+            return None;
+        }
         let entry = ir.entrypoint()?;
         let interpreter = boogie_like::Interpreter::new(ir).ok()?;
         let global_defaults: Vec<Value> = ir

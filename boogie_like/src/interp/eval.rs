@@ -17,9 +17,20 @@ pub(crate) struct Env<'a> {
     pub proc: &'a Procedure,
     pub locals: &'a [Option<Value>],
     pub globals: &'a Arena<GlobalId, Value>,
+    pub quantifiers: Option<&'a dyn super::QuantifierOracle>,
 }
 
 type EResult = Result<Value, RuntimeError>;
+
+/// The bound variables of every quantifier in `e`.
+fn collect_bound(e: &Expr, out: &mut Vec<Var>) {
+    if let Expr::Quant { vars, .. } = e {
+        out.extend(vars.iter().map(|v| Var::Local(*v)));
+    }
+    for c in e.children() {
+        collect_bound(c, out);
+    }
+}
 
 fn type_confusion(what: &str) -> ! {
     panic!("internal error: ill-typed {what} in a verified program")
@@ -68,6 +79,35 @@ impl Env<'_> {
                 let (map, key) = (self.eval_map(map)?, self.eval_key(index)?);
                 Ok(Value::map(map.set(key, self.eval(value)?)))
             }
+            Expr::Quant { .. } => self.quantifier(e),
+        }
+    }
+
+    /// A quantifier, decided by the [`super::QuantifierOracle`] on the values of the other
+    /// variables it reads.
+    fn quantifier(&self, e: &Expr) -> EResult {
+        let not_decided = |asked| RuntimeError::Quantifier {
+            proc: self.proc.name.clone(),
+            asked,
+        };
+        let Some(oracle) = self.quantifiers else {
+            return Err(not_decided(false));
+        };
+        let mut bound = Vec::new();
+        collect_bound(e, &mut bound);
+        let mut free = Vec::new();
+        let mut seen = Vec::new();
+        e.for_each_var(&mut |v| {
+            if !bound.contains(&v) && !seen.contains(&v) {
+                seen.push(v);
+            }
+        });
+        for v in seen {
+            free.push((v, self.read(v)?));
+        }
+        match oracle.decide(self.program, self.proc, e, &free) {
+            Some(holds) => Ok(Value::Bool(holds)),
+            None => Err(not_decided(true)),
         }
     }
 

@@ -45,6 +45,7 @@ pub(crate) struct Machine<'a, 'o> {
     pub defaults: &'a Defaults,
     pub config: &'a RunConfig,
     pub oracle: Option<&'o mut dyn HavocOracle>,
+    pub quantifiers: Option<&'a dyn super::QuantifierOracle>,
     pub globals: Arena<GlobalId, Value>,
     pub steps: u64,
     pub trace: Vec<TraceEvent>,
@@ -117,6 +118,7 @@ impl Machine<'_, '_> {
             proc: &self.program.procs[frame.proc],
             locals: &frame.locals,
             globals: &self.globals,
+            quantifiers: self.quantifiers,
         }
     }
 

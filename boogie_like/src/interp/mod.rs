@@ -226,6 +226,11 @@ pub enum RuntimeError {
     DivisionByZero { proc: String },
     #[error("the expression is not closed: it reads variable `{name}`")]
     NotClosed { name: String },
+    #[error(
+        "procedure `{proc}`: a quantifier cannot be evaluated concretely{}",
+        if *.asked { " (the solver did not decide it on the run's values)" } else { "" }
+    )]
+    Quantifier { proc: String, asked: bool },
 }
 
 fn first_error(errors: &[VerifyError]) -> String {
@@ -244,12 +249,26 @@ impl<F: FnMut(ProcId, Var, Type) -> Value> HavocOracle for F {
     }
 }
 
+/// Decides quantifiers on a run's values (the interpreter cannot enumerate `int`).
+pub trait QuantifierOracle: std::fmt::Debug {
+    /// Whether `quant` (an [`Expr::Quant`] of procedure `proc`) holds when every other
+    /// variable it reads has the value `free` gives; `None` when it cannot tell.
+    fn decide(
+        &self,
+        program: &Program,
+        proc: &Procedure,
+        quant: &Expr,
+        free: &[(Var, Value)],
+    ) -> Option<bool>;
+}
+
 /// An interpreter for one verified program; runs are independent of each other.
 #[derive(Clone, Debug)]
 pub struct Interpreter<'p> {
     program: &'p Program,
     entry: ProcId,
     defaults: Defaults,
+    quantifiers: Option<&'p dyn QuantifierOracle>,
 }
 
 impl<'p> Interpreter<'p> {
@@ -263,7 +282,17 @@ impl<'p> Interpreter<'p> {
             program,
             entry,
             defaults: Defaults::new(program),
+            quantifiers: None,
         })
+    }
+
+    /// The same interpreter, deciding quantifiers with `oracle` (without one, evaluating a
+    /// quantifier is [`RuntimeError::Quantifier`]).
+    pub fn with_quantifiers(self, oracle: &'p dyn QuantifierOracle) -> Interpreter<'p> {
+        Interpreter {
+            quantifiers: Some(oracle),
+            ..self
+        }
     }
 
     /// The default value of `ty` (`0`, `false`, or a datatype's default constructor value).
@@ -309,6 +338,7 @@ impl<'p> Interpreter<'p> {
             defaults,
             config,
             oracle,
+            quantifiers: self.quantifiers,
             globals,
             steps: 0,
             trace: Vec::new(),
@@ -382,6 +412,7 @@ impl<'p> Interpreter<'p> {
             proc: &proc,
             locals: &[],
             globals: &globals,
+            quantifiers: self.quantifiers,
         };
         env.eval(expr)
     }

@@ -6,7 +6,7 @@
 
 use num_bigint::BigInt;
 
-use super::{CtorId, FieldRef, Type, Var};
+use super::{CtorId, FieldRef, LocalId, Type, Var};
 
 /// Unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,6 +125,14 @@ pub enum Expr {
         index: Box<Expr>,
         value: Box<Expr>,
     },
+    /// `forall vars :: body` (`forall` true) or `exists vars :: body`: the bound variables
+    /// are locals of the enclosing procedure that nothing assigns and that occur nowhere
+    /// else; inside `body` they range over every value of their type.
+    Quant {
+        forall: bool,
+        vars: Vec<LocalId>,
+        body: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -232,7 +240,8 @@ impl Expr {
             Expr::Unary { arg, .. }
             | Expr::Is { arg, .. }
             | Expr::Select { arg, .. }
-            | Expr::MapConst { value: arg, .. } => {
+            | Expr::MapConst { value: arg, .. }
+            | Expr::Quant { body: arg, .. } => {
                 vec![arg]
             }
             Expr::Binary { lhs, rhs, .. }
@@ -248,7 +257,16 @@ impl Expr {
         }
     }
 
-    /// Calls `f` on every variable occurring in the expression.
+    /// Whether a quantifier occurs in the expression.
+    pub fn has_quantifier(&self) -> bool {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || match self {
+            Expr::Quant { .. } => true,
+            _ => self.children().into_iter().any(Expr::has_quantifier),
+        })
+    }
+
+    /// Calls `f` on every variable occurring in the expression (a quantifier's bound
+    /// variables included).
     pub fn for_each_var(&self, f: &mut impl FnMut(Var)) {
         stacker::maybe_grow(32 * 1024, 1024 * 1024, || match self {
             Expr::Var(v) => f(*v),

@@ -208,6 +208,16 @@ pub enum Stmt {
     Return,
 }
 
+fn block_has_quantifier(block: &[Stmt]) -> bool {
+    block.iter().any(|s| match s {
+        Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => e.has_quantifier(),
+        Stmt::If { cond, then, else_ } => {
+            cond.has_quantifier() || block_has_quantifier(then) || block_has_quantifier(else_)
+        }
+        Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => false,
+    })
+}
+
 impl Program {
     /// The constructor `id`, if it exists.
     pub fn ctor(&self, id: CtorId) -> Option<&Constructor> {
@@ -290,6 +300,16 @@ impl Program {
             .map(|(id, _)| id)
     }
 
+    /// Whether a quantifier occurs anywhere in the program.
+    pub fn has_quantifiers(&self) -> bool {
+        self.procs.values().any(|p| {
+            p.call_sites
+                .values()
+                .any(|cs| cs.args.iter().any(Expr::has_quantifier))
+                || block_has_quantifier(&p.body)
+        })
+    }
+
     /// The type of `var` inside procedure `proc`, if both exist.
     pub fn var_type(&self, proc: &Procedure, var: Var) -> Option<Type> {
         match var {
@@ -311,7 +331,7 @@ impl Program {
     pub fn expr_type(&self, proc: &Procedure, expr: &Expr) -> Option<Type> {
         match expr {
             Expr::Int(_) => Some(Type::Int),
-            Expr::Bool(_) | Expr::Is { .. } => Some(Type::Bool),
+            Expr::Bool(_) | Expr::Is { .. } | Expr::Quant { .. } => Some(Type::Bool),
             Expr::Var(v) => self.var_type(proc, *v),
             Expr::Unary { op: UnOp::Neg, .. } => Some(Type::Int),
             Expr::Unary { op: UnOp::Not, .. } => Some(Type::Bool),

@@ -300,6 +300,13 @@ impl Body<'_> {
             Expr::Ctor { ctor, args } => self.ctor_app(*ctor, args),
             Expr::Is { arg, ctor } => self.tester(arg, *ctor),
             Expr::Select { arg, field } => self.selector(arg, *field),
+            Expr::Quant { vars, body, .. } => {
+                for v in vars {
+                    self.var_type(Var::Local(*v));
+                }
+                self.expect(body, Type::Bool, "body of a quantifier");
+                Some(Type::Bool)
+            }
             Expr::MapConst { key, value } => {
                 let value = self.expr(value)?;
                 let ty = Type::map(*key, value);

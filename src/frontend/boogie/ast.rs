@@ -263,4 +263,7 @@ pub enum ExprKind {
     Is(Box<Expr>, Ident),
     /// `e->f`: the field `f` of `e`.
     Field(Box<Expr>, Ident),
+    /// `(forall x: T, … :: e)` (`true`) or `(exists x: T, … :: e)`; triggers `{ … }` and
+    /// attributes are parsed and dropped.
+    Quant(bool, Vec<Binding>, Box<Expr>),
 }

@@ -10,6 +10,7 @@ use super::unsupported;
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 use boogie_like::ir::{self as ir, GlobalId, ProcId, Program as IrProgram, Type};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// How deep function bodies may be expanded inside one another.
@@ -44,6 +45,9 @@ pub struct Scope<'a> {
     pub local_types: &'a HashMap<String, Ty>,
     /// The global map holding each function without a body.
     pub uninterpreted: &'a HashMap<String, GlobalId>,
+    /// The variables quantifiers bind, as locals to add to `proc` after the expression
+    /// (their ids follow `proc`'s current locals, in order).
+    pub bound: &'a RefCell<Vec<(String, Type)>>,
 }
 
 impl Scope<'_> {
@@ -84,7 +88,51 @@ impl Scope<'_> {
                 let value = self.expr_in(arg, old, depth)?;
                 self.field(value, arg.span, field)
             }
+            ExprKind::Quant(forall, vars, body) => self.quantifier(*forall, vars, body, old, depth),
         })
+    }
+
+    /// `forall x: T :: e`: each bound variable is a fresh local of `proc` (named
+    /// `x#q<k>`), which only the quantifier's IR expression mentions. A variable of an
+    /// uninterpreted type is refused: such a type is `int` here, and a quantifier can tell
+    /// the integers from a finite domain (`forall x: T :: x == c` holds in a one-element T).
+    fn quantifier(
+        &self,
+        forall: bool,
+        vars: &[ast::Binding],
+        body: &Expr,
+        old: bool,
+        depth: usize,
+    ) -> Result<Typed, Diagnostic> {
+        let mut subst = self.subst.clone();
+        let mut ids = Vec::new();
+        for v in vars {
+            if let Some(name) = uninterpreted_in(v.ty) {
+                let what = format!(
+                    "a quantifier over the uninterpreted type `{name}` (its values are \
+                     integers here, and a quantifier can tell the integers from a finite type)"
+                );
+                return Err(unsupported(v.name.span, &what));
+            }
+            let proc = &self.ir.procs[self.proc];
+            let mut bound = self.bound.borrow_mut();
+            let id = ir::LocalId((proc.locals.len() + bound.len()) as u32);
+            bound.push((format!("{}#q{}", v.name.name, id.0), ir_type(v.ty)));
+            subst.insert(v.name.name.to_string(), (ir::Expr::var(id), v.ty));
+            ids.push(id);
+        }
+        let inner = Scope {
+            subst: &subst,
+            ..*self
+        };
+        let (b, ty) = inner.expr_in(body, old, depth)?;
+        check_type(body.span, ty, Ty::Bool)?;
+        let quant = ir::Expr::Quant {
+            forall,
+            vars: ids,
+            body: Box::new(b),
+        };
+        Ok((quant, Ty::Bool))
     }
 
     /// `e is C`: `e` must be of `C`'s datatype.
@@ -346,6 +394,15 @@ impl Scope<'_> {
     }
 }
 
+/// The first uninterpreted type inside `ty`, if any.
+fn uninterpreted_in(ty: Ty) -> Option<&'static str> {
+    match ty {
+        Ty::Named(n) => Some(n.as_str()),
+        Ty::Map(m) => uninterpreted_in(m.key()).or_else(|| uninterpreted_in(m.value())),
+        Ty::Int | Ty::Bool | Ty::Data(..) => None,
+    }
+}
+
 /// The Boogie type of an IR type (an uninterpreted type's values are `int`s there).
 pub fn boogie_ty(ir: &IrProgram, ty: Type) -> Ty {
     match ty {
@@ -487,6 +544,6 @@ fn walk(e: &Expr, old: bool, f: &mut impl FnMut(&str, bool)) {
             indices.iter().for_each(|a| walk(a, old, f));
             walk(v, old, f);
         }
-        ExprKind::Is(a, _) | ExprKind::Field(a, _) => walk(a, old, f),
+        ExprKind::Is(a, _) | ExprKind::Field(a, _) | ExprKind::Quant(_, _, a) => walk(a, old, f),
     })
 }

@@ -1003,11 +1003,15 @@ impl Parser {
             }
             Tok::Punct("(") => {
                 self.bump();
-                if self.is_keyword("forall")
-                    || self.is_keyword("exists")
-                    || self.is_keyword("lambda")
-                {
-                    return Err(unsupported(self.span(), "quantifiers and lambdas"));
+                if self.is_keyword("forall") || self.is_keyword("exists") {
+                    let kind = self.quantifier()?;
+                    return Ok(Expr {
+                        kind,
+                        span: start.to(self.prev_span()),
+                    });
+                }
+                if self.is_keyword("lambda") {
+                    return Err(unsupported(self.span(), "lambda expressions"));
                 }
                 let e = self.expr()?;
                 self.punct(")")?;
@@ -1016,12 +1020,41 @@ impl Parser {
                     span: start.to(self.prev_span()),
                 });
             }
+            Tok::Punct("|") => return Err(unsupported(start, "code expressions (`|{ … }|`)")),
             _ => return Err(self.expected("an expression")),
         };
         Ok(Expr {
             kind,
             span: start.to(self.prev_span()),
         })
+    }
+}
+
+impl Parser {
+    /// `forall x: T, … :: {trigger} {:attr} e)` after the `(`: triggers and attributes are
+    /// parsed and dropped (z3 chooses its own patterns).
+    fn quantifier(&mut self) -> PResult<ExprKind> {
+        let forall = self.is_keyword("forall");
+        self.bump();
+        if self.is_punct("<") {
+            let what = "quantifiers with type parameters (`forall<T> …`)";
+            return Err(unsupported(self.span(), what));
+        }
+        let vars = self.bindings()?;
+        self.punct("::")?;
+        loop {
+            if self.is_punct("{:") {
+                self.attr()?;
+            } else if self.eat_punct("{") {
+                self.exprs("}")?;
+                self.punct("}")?;
+            } else {
+                break;
+            }
+        }
+        let body = self.expr()?;
+        self.punct(")")?;
+        Ok(ExprKind::Quant(forall, vars, Box::new(body)))
     }
 }
 

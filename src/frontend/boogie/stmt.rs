@@ -24,6 +24,7 @@ use crate::span::Span;
 use boogie_like::ir::{
     self as ir, Expr, LocalId, ProcId, Program as IrProgram, SourcePos, Stmt, Type, Var,
 };
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 mod blocks;
@@ -272,8 +273,9 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
     }
 
     /// Evaluates `e` in the body of `frame`'s procedure, expecting `want`.
-    fn body_expr(&self, frame: Frame, e: &ast::Expr, want: Option<Ty>) -> TResult<Typed> {
+    fn body_expr(&mut self, frame: Frame, e: &ast::Expr, want: Option<Ty>) -> TResult<Typed> {
         let olds = self.olds_in(frame.proc);
+        let bound = RefCell::new(Vec::new());
         let scope = Scope {
             ir: self.ir,
             proc: frame.proc,
@@ -284,8 +286,11 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
             globals: &self.decls.globals,
             local_types: &self.local_types,
             uninterpreted: &self.decls.uninterpreted,
+            bound: &bound,
         };
-        let (x, ty) = scope.expr(e)?;
+        let translated = scope.expr(e);
+        self.add_bound(frame.proc, bound);
+        let (x, ty) = translated?;
         if let Some(want) = want {
             check_type(e.span, ty, want)?;
         }
@@ -294,12 +299,13 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
 
     /// Evaluates a contract `e` with formals replaced by `subst`, old globals by `olds`.
     fn contract_expr(
-        &self,
+        &mut self,
         proc: ProcId,
         e: &ast::Expr,
         subst: &HashMap<String, Typed>,
         olds: &HashMap<String, Expr>,
     ) -> TResult<Expr> {
+        let bound = RefCell::new(Vec::new());
         let scope = Scope {
             ir: self.ir,
             proc,
@@ -310,8 +316,19 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
             globals: &self.decls.globals,
             local_types: &self.local_types,
             uninterpreted: &self.decls.uninterpreted,
+            bound: &bound,
         };
-        scope.expect(e, Ty::Bool)
+        let translated = scope.expect(e, Ty::Bool);
+        self.add_bound(proc, bound);
+        translated
+    }
+
+    /// Adds the variables the quantifiers of one expression bind to `proc` (the ids the
+    /// expression uses follow its locals, in this order).
+    fn add_bound(&mut self, proc: ProcId, bound: RefCell<Vec<(String, Type)>>) {
+        for (name, ty) in bound.into_inner() {
+            self.ir.procs[proc].add_local(name, ty);
+        }
     }
 
     /// The implementation's procedure's formals as the variables of `proc`.
@@ -467,8 +484,9 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
                 }
             }
         }
+        let empty = HashMap::new();
         for axiom in self.decls.axioms {
-            let e = self.contract_expr(frame.proc, axiom, &self.empty, &HashMap::new())?;
+            let e = self.contract_expr(frame.proc, axiom, &empty, &HashMap::new())?;
             out.push(Stmt::Assume(e));
         }
         Ok(())
@@ -501,7 +519,7 @@ impl<'a, 'd> ImplTranslator<'a, 'd> {
         Ok(out)
     }
 
-    fn ensures(&self, frame: Frame) -> TResult<Vec<Stmt>> {
+    fn ensures(&mut self, frame: Frame) -> TResult<Vec<Stmt>> {
         let formals = self.formals_in(frame.proc);
         let olds = self.olds_in(frame.proc);
         let mut out = Vec::new();

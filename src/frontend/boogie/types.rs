@@ -8,7 +8,10 @@
 //! equality, and for such quantifier-free uses the two agree: a run over any domain maps
 //! one to one into the integers and back (docs/boogie.md).
 
-use super::ast::{Binding, Ident, MapTy, Program, Ty, TyName};
+use super::ast::{
+    Binding, Expr, ExprKind, Function, Ident, Implementation, MapTy, Procedure, Program, Spec,
+    Stmt, StmtKind, Ty, TyName,
+};
 use super::unsupported;
 use crate::diagnostics::Diagnostic;
 use std::collections::HashMap;
@@ -65,6 +68,15 @@ pub fn resolve(program: &mut Program) -> Result<(), Diagnostic> {
     for b in bindings {
         b.ty = resolver.ty(b.ty, &b.name, 0)?;
     }
+    let mut bound = Vec::new();
+    quantifier_bindings(
+        (&mut program.axioms, &mut program.functions),
+        (&mut program.procs, &mut program.impls),
+        &mut bound,
+    );
+    for b in bound {
+        b.ty = resolver.ty(b.ty, &b.name, 0)?;
+    }
     for f in &mut program.functions {
         for p in &mut f.params {
             p.ty = resolver.ty(p.ty, &p.name, 0)?;
@@ -72,6 +84,103 @@ pub fn resolve(program: &mut Program) -> Result<(), Diagnostic> {
         f.result = resolver.ty(f.result, &f.name, 0)?;
     }
     Ok(())
+}
+
+/// The variables bound by the quantifiers of every expression of the program.
+fn quantifier_bindings<'p>(
+    (axioms, functions): (&'p mut [Expr], &'p mut [Function]),
+    (procs, impls): (&'p mut [Procedure], &'p mut [Implementation]),
+    out: &mut Vec<&'p mut Binding>,
+) {
+    for e in axioms {
+        expr_bindings(e, out);
+    }
+    for f in functions {
+        if let Some(body) = &mut f.body {
+            expr_bindings(body, out);
+        }
+    }
+    for p in procs {
+        for spec in &mut p.specs {
+            if let Spec::Requires { cond, .. } | Spec::Ensures { cond, .. } = spec {
+                expr_bindings(cond, out);
+            }
+        }
+        if let Some(body) = &mut p.body {
+            stmts_bindings(&mut body.stmts, out);
+        }
+    }
+    for i in impls {
+        stmts_bindings(&mut i.body.stmts, out);
+    }
+}
+
+fn stmts_bindings<'p>(stmts: &'p mut [Stmt], out: &mut Vec<&'p mut Binding>) {
+    for s in stmts {
+        match &mut s.kind {
+            StmtKind::Assign(_, es) | StmtKind::Call { args: es, .. } => {
+                es.iter_mut().for_each(|e| expr_bindings(e, out));
+            }
+            StmtKind::Assume(e) | StmtKind::Assert(e) => expr_bindings(e, out),
+            StmtKind::If { cond, then, else_ } => {
+                if let Some(c) = cond {
+                    expr_bindings(c, out);
+                }
+                stmts_bindings(then, out);
+                stmts_bindings(else_, out);
+            }
+            StmtKind::While {
+                cond,
+                invariants,
+                body,
+            } => {
+                if let Some(c) = cond {
+                    expr_bindings(c, out);
+                }
+                for inv in invariants {
+                    expr_bindings(&mut inv.cond, out);
+                }
+                stmts_bindings(body, out);
+            }
+            StmtKind::Havoc(_)
+            | StmtKind::Break
+            | StmtKind::Return
+            | StmtKind::Goto(_)
+            | StmtKind::Label(_) => {}
+        }
+    }
+}
+
+fn expr_bindings<'p>(e: &'p mut Expr, out: &mut Vec<&'p mut Binding>) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || match &mut e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) => {}
+        ExprKind::Old(a) | ExprKind::Unary(_, a) | ExprKind::Is(a, _) | ExprKind::Field(a, _) => {
+            expr_bindings(a, out)
+        }
+        ExprKind::Binary(_, a, b) => {
+            expr_bindings(a, out);
+            expr_bindings(b, out);
+        }
+        ExprKind::Ite(a, b, c) => {
+            expr_bindings(a, out);
+            expr_bindings(b, out);
+            expr_bindings(c, out);
+        }
+        ExprKind::Apply(_, args) => args.iter_mut().for_each(|a| expr_bindings(a, out)),
+        ExprKind::Select(m, idx) => {
+            expr_bindings(m, out);
+            idx.iter_mut().for_each(|a| expr_bindings(a, out));
+        }
+        ExprKind::Update(m, idx, v) => {
+            expr_bindings(m, out);
+            idx.iter_mut().for_each(|a| expr_bindings(a, out));
+            expr_bindings(v, out);
+        }
+        ExprKind::Quant(_, vars, body) => {
+            out.extend(vars.iter_mut());
+            expr_bindings(body, out);
+        }
+    })
 }
 
 struct Resolver<'p> {

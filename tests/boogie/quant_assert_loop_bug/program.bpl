@@ -1,0 +1,13 @@
+// The loop zeroes a[0..2] only; the quantified assertion fails at index 2.
+procedure {:entrypoint} main()
+{
+  var a: [int]int;
+  var i: int;
+  i := 0;
+  while (i < 2)
+  {
+    a[i] := 0;
+    i := i + 1;
+  }
+  assert (forall k: int :: 0 <= k && k < 3 ==> a[k] == 0);
+}

@@ -1,0 +1,6 @@
+var m: [int]int;
+procedure {:entrypoint} main()
+modifies m;
+{
+  m := (lambda i: int :: i);
+}

@@ -1,1 +1,0 @@
-procedure {:entrypoint} main() { assert (forall i: int :: i == i); }
