@@ -4,7 +4,7 @@
 //! [`emit`] prints any IR program as Boogie text this front end reads back.
 //!
 //! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`types`] (type synonyms) →
-//! [`to_ir`] (names, types,
+//! [`macros`] (definitional axioms as function bodies) → [`to_ir`] (names, types,
 //! contracts, the entry; statements in [`stmt`], expressions in [`expr`]) → an IR program
 //! that passes `boogie_like::verify`.
 //!
@@ -16,6 +16,7 @@ pub mod ast;
 pub mod emit;
 pub mod expr;
 pub mod lexer;
+pub mod macros;
 pub mod parser;
 pub mod stmt;
 pub mod to_ir;
@@ -30,6 +31,7 @@ use boogie_like::ir::Program as IrProgram;
 pub fn translate(file: &SourceFile, entry: Option<&str>) -> Result<IrProgram, Diagnostic> {
     let mut program = parser::parse(&file.text)?;
     types::resolve(&mut program)?;
+    macros::inline_definitions(&mut program);
     to_ir::translate(&program, file, entry)
 }
 
