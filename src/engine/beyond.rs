@@ -13,7 +13,7 @@
 //! its solver process is killed), at its deadline, or when its search ends.
 
 use super::driver::{Limits, Runner, StopReason, StopSignal};
-use crate::solver::{Session, SolverConfig};
+use crate::solver::{Session, SolverClock, SolverConfig};
 use boogie_like::ir::Program as IrProgram;
 use std::sync::{Arc, OnceLock};
 use std::thread::{Scope, ScopedJoinHandle};
@@ -80,6 +80,8 @@ pub fn start<'scope, 'env>(
         deadline: Some(deadline),
         // Its dialogue is no part of the run's proof: never recorded.
         dump: None,
+        // It runs while the run waits for a proof, a wait already counted as solver time.
+        clock: SolverClock::default(),
         ..config.clone()
     };
     let session = Session::start(&config).ok()?;

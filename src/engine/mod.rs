@@ -317,17 +317,13 @@ fn run(
     // `solver_ms` counts it, so that the share of time outside the solver stays true.
     let waiting = Instant::now();
     let until = proof_wait_until(deadline, (searching, options.chc_wait));
-    let probe_config = SolverConfig {
-        clock: SolverClock::default(),
-        ..config.clone()
-    };
     let (stop_reason, mut proof, failure_beyond) = std::thread::scope(|scope| {
         // A failure a little past the bound means no proof exists: look for one while
         // waiting (`beyond.rs`), only when there is a proof to wait for.
         let probe = match &report.stop {
             StopReason::SafeUpTo { .. } if !tasks.is_empty() && stop.raised().is_none() => {
                 let probe_deadline = beyond::probe_budget(searching, until);
-                beyond::start(scope, ir, &probe_config, &limits, probe_deadline)
+                beyond::start(scope, ir, &config, &limits, probe_deadline)
             }
             _ => None,
         };

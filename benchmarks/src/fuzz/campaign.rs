@@ -10,6 +10,7 @@ use super::language::Language;
 use super::oracle::{self, Defect, OracleConfig, Report};
 use super::shrink::shrink;
 use super::{boogie, ir_oracle, random};
+use horef_si::engine::driver::Mode;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -166,20 +167,15 @@ fn check_seed(config: &CampaignConfig, seed: u64) -> Result<(Report, Option<Find
         &program,
         |candidate| {
             let text = language.render(candidate);
-            oracle::check_at(&text, &config.oracle, &[k], &config.oracle.modes)
-                .is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
+            has_defect(
+                oracle::check_at(&text, &config.oracle, &[k], &config.oracle.modes),
+                target,
+            )
         },
         config.shrink_budget,
     );
-    let finding = Finding {
-        seed,
-        defects: report.defects.clone(),
-        text,
-        shrunk: language.render(&shrunk.program),
-    };
-    if let Some(dir) = &config.out_dir {
-        write_finding(dir, &finding, language.extension());
-    }
+    let shrunk = language.render(&shrunk.program);
+    let finding = finding(config, seed, &report, (text, shrunk), language.extension());
     Ok((report, Some(finding)))
 }
 
@@ -198,11 +194,35 @@ fn check_boogie_seed(
     let shrunk = boogie::shrink_text(
         &text,
         |candidate| {
-            ir_oracle::check_at(candidate, &config.oracle, &[k], &config.oracle.modes)
-                .is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
+            has_defect(
+                ir_oracle::check_at(candidate, &config.oracle, &[k], &config.oracle.modes),
+                target,
+            )
         },
         config.shrink_budget,
     );
+    let extension = Language::Boogie.extension();
+    let finding = finding(config, seed, &report, (text, shrunk), extension);
+    Ok((report, Some(finding)))
+}
+
+/// Whether a check (of a shrinking candidate) still has a defect of class `target`.
+fn has_defect(
+    checked: Result<Report, oracle::NotLoaded>,
+    target: (&'static str, u32, Option<Mode>),
+) -> bool {
+    checked.is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
+}
+
+/// The finding of `seed` from its report and its text with the shrunk form, written out
+/// when the campaign has an output folder.
+fn finding(
+    config: &CampaignConfig,
+    seed: u64,
+    report: &Report,
+    (text, shrunk): (String, String),
+    extension: &str,
+) -> Finding {
     let finding = Finding {
         seed,
         defects: report.defects.clone(),
@@ -210,9 +230,9 @@ fn check_boogie_seed(
         shrunk,
     };
     if let Some(dir) = &config.out_dir {
-        write_finding(dir, &finding, Language::Boogie.extension());
+        write_finding(dir, &finding, extension);
     }
-    Ok((report, Some(finding)))
+    finding
 }
 
 fn write_finding(dir: &std::path::Path, finding: &Finding, extension: &str) {

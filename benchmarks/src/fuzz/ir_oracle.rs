@@ -16,6 +16,7 @@ use super::oracle::{
     Answer, Defect, Failing, NotLoaded, OracleConfig, Report, count, disagreements, judge,
     panic_message, product, sample, show_inputs,
 };
+use super::runs::{self, Reference};
 use boogie_like::{Outcome, Program, RunConfig, Type, Value};
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::Verdict;
@@ -121,41 +122,67 @@ fn entry_names(ir: &Program) -> Vec<String> {
         .collect()
 }
 
-fn run_at(ir: &Program, inputs: &[Value], k: u32, fuel: u64, report: &mut Report) -> Outcome {
-    report.runs += 1;
-    let config = RunConfig {
-        max_depth: k,
-        fuel,
-        trace: false,
-    };
-    match boogie_like::run(ir, inputs, &config) {
-        Ok(run) => run.outcome,
-        // A run the interpreter cannot finish (it should not happen on generated texts)
-        // counts as not failing; the verdicts are still cross-checked between modes.
-        Err(_) => Outcome::OutOfFuel { fuel },
-    }
-}
-
-/// Where a run failed, written as `verify` writes a BUG's failure.
-fn failure_at(ir: &Program, outcome: &Outcome) -> Option<String> {
-    match outcome {
-        Outcome::Failure { source, proc, .. } => {
-            Some(source.map_or_else(|| format!("in {}", ir.procs[*proc].name), |p| p.to_string()))
-        }
-        _ => None,
-    }
-}
-
-fn least_failing_depth(
-    ir: &Program,
-    inputs: &[Value],
-    known: u32,
+/// The IR interpreter on one program, with the oracle's fuel.
+struct IrRuns<'a> {
+    ir: &'a Program,
     fuel: u64,
-    report: &mut Report,
-) -> u32 {
-    (0..known)
-        .find(|&k| matches!(run_at(ir, inputs, k, fuel, report), Outcome::Failure { .. }))
-        .unwrap_or(known)
+    /// The entry's parameter names, for showing inputs.
+    names: Vec<String>,
+}
+
+impl<'a> IrRuns<'a> {
+    fn new(ir: &'a Program, config: &OracleConfig) -> IrRuns<'a> {
+        IrRuns {
+            ir,
+            fuel: config.fuel,
+            names: entry_names(ir),
+        }
+    }
+}
+
+impl Reference for IrRuns<'_> {
+    type Value = Value;
+    type Outcome = Outcome;
+
+    fn run(&self, inputs: &[Value], k: u32, report: &mut Report) -> Outcome {
+        report.runs += 1;
+        let config = RunConfig {
+            max_depth: k,
+            fuel: self.fuel,
+            trace: false,
+        };
+        match boogie_like::run(self.ir, inputs, &config) {
+            Ok(run) => run.outcome,
+            // A run the interpreter cannot finish (it should not happen on generated texts)
+            // counts as not failing; the verdicts are still cross-checked between modes.
+            Err(_) => Outcome::OutOfFuel { fuel: self.fuel },
+        }
+    }
+
+    /// As `verify` writes a BUG's failure.
+    fn failure(&self, outcome: &Outcome) -> Option<String> {
+        match outcome {
+            Outcome::Failure { source, proc, .. } => Some(source.map_or_else(
+                || format!("in {}", self.ir.procs[*proc].name),
+                |p| p.to_string(),
+            )),
+            _ => None,
+        }
+    }
+
+    fn out_of_fuel(&self, outcome: &Outcome) -> bool {
+        matches!(outcome, Outcome::OutOfFuel { .. })
+    }
+
+    fn show(&self, inputs: &[Value]) -> String {
+        let shown: Vec<String> = self
+            .names
+            .iter()
+            .zip(inputs)
+            .map(|(n, v)| format!("{n}={}", v.display(self.ir)))
+            .collect();
+        shown.join(" ")
+    }
 }
 
 /// Replays a reported bug on its shown inputs: it must fail within K where it says.
@@ -205,28 +232,15 @@ fn replay_bug(
             }
         }
     }
-    let outcome = run_at(ir, &values, answer.k, config.fuel, report);
-    match failure_at(ir, &outcome) {
-        Some(at) if at == *failure => {}
-        Some(at) => {
-            report
-                .defects
-                .push(defect(format!("the run fails at {at}, not at {failure}")));
-            return None;
-        }
-        None => {
-            report
-                .defects
-                .push(defect(format!("the run does not fail: {outcome:?}")));
-            return None;
-        }
-    }
-    let depth = least_failing_depth(ir, &values, answer.k, config.fuel, report);
-    Some(Failing {
-        depth,
-        at: failure.clone(),
-        inputs: shown,
-    })
+    let program = IrRuns::new(ir, config);
+    runs::replay(
+        &program,
+        &values,
+        (answer.k, failure.as_str()),
+        shown.clone(),
+        defect,
+        report,
+    )
 }
 
 /// Every grid input that fails within `max_k`, with the least bound it fails at.
@@ -239,41 +253,8 @@ fn concrete_failures(
     let Some(types) = entry_types(ir) else {
         return Vec::new();
     };
-    let names = entry_names(ir);
-    let mut out = Vec::new();
-    for inputs in input_grid(&types, text, config) {
-        let outcome = run_at(ir, &inputs, config.max_k, config.fuel, report);
-        let depth = match &outcome {
-            Outcome::Failure { .. } => {
-                least_failing_depth(ir, &inputs, config.max_k, config.fuel, report)
-            }
-            Outcome::OutOfFuel { .. } => {
-                match (0..config.max_k).find(|&k| {
-                    let o = run_at(ir, &inputs, k, config.fuel, report);
-                    matches!(o, Outcome::Failure { .. })
-                }) {
-                    Some(k) => k,
-                    None => continue,
-                }
-            }
-            _ => continue,
-        };
-        let fails = run_at(ir, &inputs, depth, config.fuel, report);
-        let Some(at) = failure_at(ir, &fails) else {
-            continue;
-        };
-        let shown: Vec<String> = names
-            .iter()
-            .zip(&inputs)
-            .map(|(n, v)| format!("{n}={}", v.display(ir)))
-            .collect();
-        out.push(Failing {
-            depth,
-            at,
-            inputs: shown.join(" "),
-        });
-    }
-    out
+    let grid = input_grid(&types, text, config);
+    runs::grid_failures(&IrRuns::new(ir, config), grid, config.max_k, report)
 }
 
 /// -3..=5 and c-1, c, c+1, -c for every integer literal of the text.

@@ -19,6 +19,7 @@
 //! case-by-case proof systems), as the CLI does.
 
 use super::language::Language;
+use super::runs::{self, Reference};
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
 use horef_si::engine::{Options, verify_horef};
@@ -398,28 +399,15 @@ fn replay_bug(
             return None;
         }
     };
-    let outcome = run_at(checked, &values, answer.k, config.fuel, report);
-    match failure_at(checked, &outcome) {
-        Some(at) if at == *failure => {}
-        Some(at) => {
-            report
-                .defects
-                .push(defect(format!("the run fails at {at}, not at {failure}")));
-            return None;
-        }
-        None => {
-            report
-                .defects
-                .push(defect(format!("the run does not fail: {outcome:?}")));
-            return None;
-        }
-    }
-    let depth = least_failing_depth(checked, &values, answer.k, config.fuel, report);
-    Some(Failing {
-        depth,
-        at: failure.clone(),
-        inputs: shown,
-    })
+    let program = HorefRuns::new(checked, config);
+    runs::replay(
+        &program,
+        &values,
+        (answer.k, failure.as_str()),
+        shown.clone(),
+        defect,
+        report,
+    )
 }
 
 pub(super) fn show_inputs(inputs: &[(String, String)]) -> String {
@@ -430,101 +418,80 @@ pub(super) fn show_inputs(inputs: &[(String, String)]) -> String {
     parts.join(" ")
 }
 
-fn run_at(checked: &Checked, inputs: &[Value], k: u32, fuel: u64, report: &mut Report) -> Outcome {
-    report.runs += 1;
-    let config = RunConfig {
-        max_depth: k,
-        fuel,
-        trace: false,
-    };
-    interp::run(&checked.program, &checked.info, inputs, &config).outcome
+/// The HORef interpreter on one checked program, with the oracle's fuel.
+struct HorefRuns<'a> {
+    checked: &'a Checked,
+    fuel: u64,
 }
 
-fn failure_at(checked: &Checked, outcome: &Outcome) -> Option<String> {
-    match outcome {
-        Outcome::Failure { span, .. } => {
-            Some(checked.file.line_col(span.start as usize).to_string())
+impl<'a> HorefRuns<'a> {
+    fn new(checked: &'a Checked, config: &OracleConfig) -> HorefRuns<'a> {
+        HorefRuns {
+            checked,
+            fuel: config.fuel,
         }
-        _ => None,
     }
 }
 
-/// The least bound at which `inputs` fail, knowing they fail at `known`.
-fn least_failing_depth(
-    checked: &Checked,
-    inputs: &[Value],
-    known: u32,
-    fuel: u64,
-    report: &mut Report,
-) -> u32 {
-    (0..known)
-        .find(|&k| {
-            matches!(
-                run_at(checked, inputs, k, fuel, report),
-                Outcome::Failure { .. }
-            )
-        })
-        .unwrap_or(known)
+impl Reference for HorefRuns<'_> {
+    type Value = Value;
+    type Outcome = Outcome;
+
+    fn run(&self, inputs: &[Value], k: u32, report: &mut Report) -> Outcome {
+        report.runs += 1;
+        let config = RunConfig {
+            max_depth: k,
+            fuel: self.fuel,
+            trace: false,
+        };
+        let program = &self.checked.program;
+        interp::run(program, &self.checked.info, inputs, &config).outcome
+    }
+
+    fn failure(&self, outcome: &Outcome) -> Option<String> {
+        match outcome {
+            Outcome::Failure { span, .. } => {
+                Some(self.checked.file.line_col(span.start as usize).to_string())
+            }
+            _ => None,
+        }
+    }
+
+    fn out_of_fuel(&self, outcome: &Outcome) -> bool {
+        matches!(outcome, Outcome::OutOfFuel { .. })
+    }
+
+    fn show(&self, inputs: &[Value]) -> String {
+        let checked = self.checked;
+        let params = &checked.program.main.params;
+        if params.is_empty() {
+            return "the run (no inputs)".to_string();
+        }
+        let parts: Vec<String> = params
+            .iter()
+            .zip(inputs)
+            .map(|(p, v)| {
+                format!(
+                    "{}={}",
+                    p.name.name,
+                    v.display(&checked.program, &checked.names)
+                )
+            })
+            .collect();
+        parts.join(" ")
+    }
 }
 
 // ----- concrete runs over the input grid -----
 
-/// Every grid input that fails within `max_k`, with the least bound it fails at. A run at
-/// bound K is the run at bound `max_k` cut short at the first call deeper than K, so only
-/// inputs that fail (or run out of fuel) at `max_k` need runs at smaller bounds.
+/// Every grid input that fails within `max_k`, with the least bound it fails at.
 fn concrete_failures(
     checked: &Checked,
     config: &OracleConfig,
     report: &mut Report,
 ) -> Vec<Failing> {
-    let mut out = Vec::new();
-    for inputs in input_grid(checked, config) {
-        let outcome = run_at(checked, &inputs, config.max_k, config.fuel, report);
-        let depth = match &outcome {
-            Outcome::Failure { .. } => {
-                least_failing_depth(checked, &inputs, config.max_k, config.fuel, report)
-            }
-            Outcome::OutOfFuel { .. } => {
-                match (0..config.max_k).find(|&k| {
-                    let o = run_at(checked, &inputs, k, config.fuel, report);
-                    matches!(o, Outcome::Failure { .. })
-                }) {
-                    Some(k) => k,
-                    None => continue,
-                }
-            }
-            _ => continue,
-        };
-        let fails = run_at(checked, &inputs, depth, config.fuel, report);
-        let Some(at) = failure_at(checked, &fails) else {
-            continue;
-        };
-        out.push(Failing {
-            depth,
-            at,
-            inputs: show_values(checked, &inputs),
-        });
-    }
-    out
-}
-
-fn show_values(checked: &Checked, inputs: &[Value]) -> String {
-    let params = &checked.program.main.params;
-    if params.is_empty() {
-        return "the run (no inputs)".to_string();
-    }
-    let parts: Vec<String> = params
-        .iter()
-        .zip(inputs)
-        .map(|(p, v)| {
-            format!(
-                "{}={}",
-                p.name.name,
-                v.display(&checked.program, &checked.names)
-            )
-        })
-        .collect();
-    parts.join(" ")
+    let grid = input_grid(checked, config);
+    runs::grid_failures(&HorefRuns::new(checked, config), grid, config.max_k, report)
 }
 
 /// The values tried for each `Int` input: -3..=5 and c-1, c, c+1, -c for every constant c.
