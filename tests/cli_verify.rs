@@ -128,6 +128,23 @@ fn the_json_keys_are_the_documented_ones() {
     assert_eq!(fresh["verdict"], "bug", "{fresh}");
     assert_eq!(fresh["fresh"][1]["value"], "42", "{fresh}");
     keys_of(&fresh, "", &mut keys);
+    // A bug through allocated cells names them: `share` gives two objects one cell, so
+    // after `inc` on each the cell (allocated at 11:21) holds 2.
+    let with_cells = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/refs/alloc_counter_bug.horef");
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(["verify", "--max-depth", "3", "--format", "json"])
+        .arg(&with_cells)
+        .output()
+        .expect("run horef-si");
+    let cells: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(cells["verdict"], "bug", "{cells}");
+    assert_eq!(
+        cells["cells"],
+        serde_json::json!([{ "cell": "<cell 0>", "allocated": "11:21", "holds": "2" }]),
+        "{cells}"
+    );
+    keys_of(&cells, "", &mut keys);
     let file = program(BUGGY);
     let out = verify(&file, &["--max-depth", "5", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");

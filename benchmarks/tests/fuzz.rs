@@ -77,6 +77,9 @@ impl Coverage {
                 .collect();
             if calls(&m.body, &m.name) {
                 self.seen.insert("recursive method");
+                if allocates(&m.body) {
+                    self.seen.insert("allocation inside recursion");
+                }
             }
             self.expr(&m.body, &scope, &[]);
         }
@@ -115,6 +118,23 @@ impl Coverage {
             Kind::Var(x) if matches!(e.ty, Ty::Arrow(..)) && outer.iter().any(|(n, _)| n == x) => {
                 "closure capturing a closure"
             }
+            Kind::Var(x) if matches!(e.ty, Ty::Ref(_)) && outer.iter().any(|(n, _)| n == x) => {
+                "closure capturing a cell"
+            }
+            Kind::Alloc(v) if matches!(v.ty, Ty::Arrow(..)) => "cell holding a closure",
+            Kind::Alloc(v) if matches!(v.ty, Ty::Ref(_)) => "cell holding a cell",
+            Kind::Alloc(_) => "ref",
+            Kind::Load(r) if !matches!(&*r.kind, Kind::Var(_)) => "! on an expression",
+            Kind::Load(_) => "! on a local cell",
+            Kind::Store(r, _) if !matches!(&*r.kind, Kind::Var(_)) => ":= on an expression",
+            Kind::Store(..) => ":= on a local cell",
+            Kind::App(f, _) if matches!(&*f.kind, Kind::Load(_)) => "call of a closure in a cell",
+            // Two names for one cell: a cell bound to a name that already holds a cell,
+            // or chosen by a test.
+            Kind::Let(p, v, _) if matches!(p.ty, Ty::Ref(_)) && matches!(&*v.kind, Kind::Var(_)) => {
+                "alias by let"
+            }
+            Kind::If(..) if matches!(e.ty, Ty::Ref(_)) => "alias chosen by a test",
             _ => "",
         };
         self.seen.insert(name);
@@ -150,6 +170,10 @@ impl Coverage {
             }
         }
     }
+}
+
+fn allocates(e: &Expr) -> bool {
+    matches!(&*e.kind, Kind::Alloc(_)) || e.children().into_iter().any(allocates)
 }
 
 fn calls(e: &Expr, method: &str) -> bool {
@@ -188,6 +212,18 @@ fn generated_programs_cover_the_language() {
         "let rec",
         "recursive method",
         "reference of function type",
+        "ref",
+        "cell holding a closure",
+        "cell holding a cell",
+        "! on an expression",
+        "! on a local cell",
+        ":= on an expression",
+        ":= on a local cell",
+        "call of a closure in a cell",
+        "closure capturing a cell",
+        "alias by let",
+        "alias chosen by a test",
+        "allocation inside recursion",
     ] {
         assert!(
             coverage.seen.contains(construct),

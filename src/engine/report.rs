@@ -50,6 +50,7 @@ pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
             kind,
             trace,
             fresh,
+            cells,
         } => {
             let shown: Vec<String> = inputs.iter().map(|(n, v)| format!("{n} = {v}")).collect();
             out.push(format!(
@@ -80,6 +81,15 @@ pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
                         step.at,
                         step.depth,
                         indent = 2 * step.depth as usize
+                    ));
+                }
+            }
+            if !cells.is_empty() {
+                out.push("  cells, as the failing run left them:".into());
+                for note in cells {
+                    out.push(format!(
+                        "    {} allocated at {}, holds {}",
+                        note.cell, note.allocated, note.holds
                     ));
                 }
             }
@@ -143,6 +153,7 @@ pub fn json(
         "stack_depth_bound": bounds.stack_depth,
         "inputs": inputs,
         "fresh": fresh_json(&outcome.verdict),
+        "cells": cells_json(&outcome.verdict),
         "confirmed": confirmed,
         "failure": failure,
         "trace": trace,
@@ -152,6 +163,15 @@ pub fn json(
         "rechecked": outcome.rechecked,
         "stats": outcome.stats,
     })
+}
+
+/// The cells of a bug's replay as `[{"cell": "<cell 0>", "allocated": "L:C", "holds": "v"}]`
+/// (empty otherwise).
+fn cells_json(verdict: &Verdict) -> Json {
+    match verdict {
+        Verdict::Bug { cells, .. } => json!(cells),
+        _ => json!([]),
+    }
 }
 
 /// The fresh inputs of a bug as `[{"at": "L:C", "value": "v"}, ...]` (empty otherwise).

@@ -22,6 +22,18 @@ pub struct TraceStep {
     pub returns: Option<String>,
 }
 
+/// An allocated cell of a bug's replay (our extension's `ref e`), as the failing run left
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellNote {
+    /// The cell as values show it, `<cell N>` (N counts allocations from 0).
+    pub cell: String,
+    /// Where its `ref e` was evaluated, `line:col`.
+    pub allocated: String,
+    /// What it held at the failure.
+    pub holds: String,
+}
+
 /// Why there is no answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -72,6 +84,10 @@ pub enum Verdict {
         /// (`line:col` of the input, value).
         #[serde(default)]
         fresh: Vec<(String, String)>,
+        /// The cells the failing replay allocated, in allocation order (empty for a program
+        /// without allocated references).
+        #[serde(default)]
+        cells: Vec<CellNote>,
     },
     /// No input makes the program fail within depth `depth` (and within `bounds`, CORRAL's
     /// bounds, when there are any).

@@ -5,7 +5,7 @@
 //! model names one); anything else is [`Verdict::Unknown`] with
 //! [`UnknownReason::Unconfirmed`] saying what the replay did instead.
 
-use super::verdict::{TraceStep, UnknownReason, Verdict};
+use super::verdict::{CellNote, TraceStep, UnknownReason, Verdict};
 use crate::frontend::Checked;
 use crate::interp::{self, Outcome, RunConfig, TraceEvent, Value};
 use crate::solver::ModelValue;
@@ -82,7 +82,25 @@ pub fn confirm_horef(
         kind: kind.describe_in(&checked.program),
         trace: horef_stack(checked, &run.trace),
         fresh,
+        cells: cell_notes(checked, &run.cells),
     }
+}
+
+/// The cells of a replay, named as values print them, with their allocation sites.
+fn cell_notes(checked: &Checked, cells: &[interp::Cell]) -> Vec<CellNote> {
+    let show = |v: &Value| v.display(&checked.program, &checked.names).to_string();
+    cells
+        .iter()
+        .enumerate()
+        .map(|(address, cell)| CellNote {
+            cell: show(&Value::Ref(address)),
+            allocated: checked
+                .file
+                .line_col(cell.allocated.start as usize)
+                .to_string(),
+            holds: show(&cell.value),
+        })
+        .collect()
 }
 
 /// The most calls a trace keeps (the last ones, which lead to the failure).
@@ -188,6 +206,8 @@ pub fn confirm_ir(
         kind: "assert".to_string(),
         trace: ir_stack(ir, &run.trace),
         fresh: Vec::new(),
+        // An IR program's maps are globals; its witness shows no cells of its own.
+        cells: Vec::new(),
     }
 }
 

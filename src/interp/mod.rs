@@ -144,6 +144,14 @@ pub struct FreshInput {
     pub value: BigInt,
 }
 
+/// An allocated cell at the end of a run: where its `ref e` was evaluated and what it held
+/// last. A cell's address is its index in [`RunResult::cells`].
+#[derive(Clone, Debug)]
+pub struct Cell {
+    pub allocated: Span,
+    pub value: Value,
+}
+
 /// The outcome of a run with its trace and cost.
 #[derive(Clone, Debug)]
 pub struct RunResult {
@@ -152,6 +160,8 @@ pub struct RunResult {
     pub steps: u64,
     /// The fresh inputs the run took, in the order it evaluated them.
     pub fresh: Vec<FreshInput>,
+    /// Every cell the run allocated, by address, as the run left it.
+    pub cells: Vec<Cell>,
 }
 
 /// Runs `Main` on `inputs` (one value per parameter of `Main`, already type-correct); every
@@ -174,6 +184,7 @@ pub fn run_fed(
         config,
         store: Vec::new(),
         heap: Vec::new(),
+        sites: Vec::new(),
         steps: 0,
         trace: Vec::new(),
         stream: fresh.iter(),
@@ -202,11 +213,18 @@ pub fn run_fed(
             steps: interp.steps,
         },
     };
+    let cells = interp
+        .heap
+        .into_iter()
+        .zip(interp.sites)
+        .map(|(value, allocated)| Cell { allocated, value })
+        .collect();
     RunResult {
         outcome,
         trace: interp.trace,
         steps: interp.steps,
         fresh: interp.taken,
+        cells,
     }
 }
 
@@ -240,6 +258,8 @@ struct Interp<'a> {
     store: Vec<Value>,
     /// The content of every allocated cell, by address.
     heap: Vec<Value>,
+    /// Where every allocated cell was allocated, by address.
+    sites: Vec<Span>,
     steps: u64,
     trace: Vec<TraceEvent>,
     /// The values fresh inputs take next.
@@ -331,6 +351,7 @@ impl Interp<'_> {
             ExprKind::Alloc(content) => {
                 let value = self.eval(content, env, depth)?;
                 self.heap.push(value);
+                self.sites.push(e.span);
                 Ok(Value::Ref(self.heap.len() - 1))
             }
             ExprKind::Load(target) => {

@@ -50,6 +50,10 @@ enum Command {
         /// The language the random programs are printed in and verified as.
         #[arg(long, value_enum, default_value_t = Language::Horef)]
         language: Language,
+        /// Print the programs of the seeds instead of checking them (to read or reproduce
+        /// one): `--programs 1 --seed N --print`.
+        #[arg(long)]
+        print: bool,
     },
 }
 
@@ -64,7 +68,18 @@ fn main() -> Result<()> {
         out,
         shrink_budget,
         language,
+        print,
     } = Cli::parse().command;
+    if print {
+        let Some(programs) = programs else {
+            anyhow::bail!("--print needs --programs");
+        };
+        for seed in seed..seed.saturating_add(programs) {
+            eprintln!("seed {seed}:");
+            println!("{}", language.program_of(seed));
+        }
+        return Ok(());
+    }
     if minutes.is_none() && programs.is_none() {
         anyhow::bail!("give --minutes or --programs (or both)");
     }

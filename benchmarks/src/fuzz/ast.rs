@@ -1,5 +1,5 @@
-//! The random programs' own syntax tree: a small, typed subset of HORef's, printed as HORef
-//! text.
+//! The random programs' own syntax tree: a small, typed subset of HORef's (with our
+//! allocated references, `Ref T`), printed as HORef text.
 //!
 //! Guarantees: [`Program::text`] is fully parenthesised, so it parses back to the tree it
 //! was printed from whatever the precedences; every node knows its type ([`Expr::ty`] is
@@ -93,8 +93,15 @@ pub enum Kind {
     LetRec(Param, Vec<Param>, Expr, Expr),
     If(Expr, Expr, Expr),
     Assert(Expr),
+    /// `r := e` and `!r` on a `Store:` reference.
     Assign(String, Expr),
     Deref(String),
+    /// `ref e`: a fresh cell.
+    Alloc(Expr),
+    /// `!e` on any expression of a `Ref` type (a local name, a call, a projection...).
+    Load(Expr),
+    /// `e1 := e2` on any expression `e1` of a `Ref` type.
+    Store(Expr, Expr),
     Pair(Expr, Expr),
     Fst(Expr),
     Snd(Expr),
@@ -134,12 +141,15 @@ impl Expr {
             | Kind::Snd(a)
             | Kind::Hd(a)
             | Kind::Tl(a)
-            | Kind::IsEmpty(a) => vec![a],
+            | Kind::IsEmpty(a)
+            | Kind::Alloc(a)
+            | Kind::Load(a) => vec![a],
             Kind::Bin(_, a, b)
             | Kind::Let(_, a, b)
             | Kind::LetRec(_, _, a, b)
             | Kind::Pair(a, b)
-            | Kind::Cons(a, b) => vec![a, b],
+            | Kind::Cons(a, b)
+            | Kind::Store(a, b) => vec![a, b],
             Kind::If(a, b, c) => vec![a, b, c],
             Kind::App(f, args) => std::iter::once(f).chain(args).collect(),
         }
@@ -159,12 +169,15 @@ impl Expr {
             | Kind::Snd(a)
             | Kind::Hd(a)
             | Kind::Tl(a)
-            | Kind::IsEmpty(a) => vec![a],
+            | Kind::IsEmpty(a)
+            | Kind::Alloc(a)
+            | Kind::Load(a) => vec![a],
             Kind::Bin(_, a, b)
             | Kind::Let(_, a, b)
             | Kind::LetRec(_, _, a, b)
             | Kind::Pair(a, b)
-            | Kind::Cons(a, b) => vec![a, b],
+            | Kind::Cons(a, b)
+            | Kind::Store(a, b) => vec![a, b],
             Kind::If(a, b, c) => vec![a, b, c],
             Kind::App(f, args) => std::iter::once(f).chain(args.iter_mut()).collect(),
         }
@@ -222,6 +235,20 @@ impl Expr {
             Kind::Assert(a) => wrap(out, "assert (", a, ")"),
             Kind::Assign(r, a) => wrap(out, &format!("({r} := "), a, ")"),
             Kind::Deref(r) => write!(out, "(!{r})").unwrap(),
+            Kind::Alloc(a) => wrap(out, "(ref (", a, "))"),
+            // A local name is read and written by name (it shadows any `Store:` name), any
+            // other reference through parentheses: both forms of the grammar are exercised.
+            Kind::Load(a) => match &*a.kind {
+                Kind::Var(name) => write!(out, "(!{name})").unwrap(),
+                _ => wrap(out, "(!(", a, "))"),
+            },
+            Kind::Store(a, b) => {
+                match &*a.kind {
+                    Kind::Var(name) => write!(out, "({name} := ").unwrap(),
+                    _ => wrap(out, "((", a, ") := "),
+                }
+                wrap(out, "", b, ")");
+            }
             Kind::Pair(a, b) => {
                 wrap(out, "Pair(", a, ", ");
                 wrap(out, "", b, ")");

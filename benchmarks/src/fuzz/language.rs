@@ -26,6 +26,14 @@ impl Language {
         }
     }
 
+    /// The text of the program of `seed`, as the campaign checks it.
+    pub fn program_of(self, seed: u64) -> String {
+        match self {
+            Language::Boogie => super::boogie::generate(seed),
+            _ => self.render(&super::random::generate(seed)),
+        }
+    }
+
     /// The file name the text is loaded as (its extension selects the front end).
     pub fn file_name(self) -> &'static str {
         match self {

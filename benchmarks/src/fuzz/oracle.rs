@@ -622,6 +622,7 @@ mod tests {
             kind: "assert".to_string(),
             trace: vec![],
             fresh: vec![],
+            cells: vec![],
         }
     }
 

@@ -7,7 +7,11 @@
 //! (terminating, exponential and non-terminating recursion), `let rec`, closures capturing
 //! closures, references holding closures, pairs, lists (`hd []` and `tl []` can fail),
 //! `assert` inside methods and closures at every call depth, `fail`, `&&`/`||`, unary minus,
-//! shadowing (of locals and of method names) — and lean towards *rare* bugs: an assertion
+//! shadowing (of locals and of method names), and our allocated references (`ref e`, `!e`,
+//! `e1 := e2` on locals, parameters, results and projections of `Ref` types: cells holding
+//! integers, lists, pairs, closures and other cells, aliased by `let`, by an `if` on an input
+//! and by calls, captured by closures, allocated inside recursion) — and lean towards *rare*
+//! bugs: an assertion
 //! that fails for one input value (`x != 37`), only at one recursion depth (`n != 4` in a
 //! countdown), or only after a callback was stored.
 
@@ -28,6 +32,23 @@ fn int_to_int() -> Ty {
     Ty::arrow(vec![Ty::Int], Ty::Int)
 }
 
+fn ref_int() -> Ty {
+    Ty::Ref(Box::new(Ty::Int))
+}
+
+/// What allocated cells hold: mostly integers, also closures, lists, pairs and cells.
+fn cell_contents() -> Vec<Ty> {
+    vec![
+        Ty::Int,
+        Ty::Int,
+        Ty::Int,
+        int_to_int(),
+        Ty::int_list(),
+        Ty::pair(Ty::Int, Ty::Int),
+        ref_int(),
+    ]
+}
+
 /// The function types the programs use.
 fn fun_types() -> Vec<Ty> {
     vec![
@@ -40,6 +61,8 @@ fn fun_types() -> Vec<Ty> {
         Ty::arrow(vec![Ty::Unit], Ty::Int),
         Ty::arrow(vec![int_to_int(), Ty::Int], Ty::Int),
         Ty::arrow(vec![Ty::int_list()], Ty::Int),
+        Ty::arrow(vec![ref_int()], Ty::Unit),
+        Ty::arrow(vec![Ty::Unit], ref_int()),
     ]
 }
 
@@ -67,6 +90,10 @@ fn value_types() -> Vec<Ty> {
         Ty::int_list(),
         Ty::pair(Ty::Int, Ty::Int),
         Ty::pair(int_to_int(), Ty::Int),
+        ref_int(),
+        ref_int(),
+        Ty::Ref(Box::new(int_to_int())),
+        Ty::pair(ref_int(), Ty::Int),
     ];
     types.extend(fun_types());
     types
@@ -83,6 +110,7 @@ fn param_types() -> Vec<Ty> {
         Ty::int_list(),
         Ty::pair(Ty::Int, Ty::Int),
         Ty::Unit,
+        ref_int(),
     ]
 }
 
@@ -411,6 +439,8 @@ impl Generator {
             55..=57 => self.project(ty, size),
             58..=60 => self.let_rec(ty, size),
             61 => Some(Expr::new(Kind::Fail, ty.clone())),
+            62..=66 => self.load(ty, size),
+            67..=69 => Some(self.cell_scenario(ty, size)),
             _ => None,
         };
         general.unwrap_or_else(|| self.specific(ty, size))
@@ -427,8 +457,18 @@ impl Generator {
                 let (a, b) = (self.expr(a, size / 2), self.expr(b, size / 2));
                 Expr::new(Kind::Pair(a, b), ty.clone())
             }
-            Ty::Ref(_) => unreachable!("the generator picks no `Ref` types"),
+            Ty::Ref(content) => self.reference(ty, content, size),
         }
+    }
+
+    /// A value of type `Ref content`: an existing cell (aliasing) or a fresh one.
+    fn reference(&mut self, ty: &Ty, content: &Ty, size: usize) -> Expr {
+        let vars = self.vars_of(ty);
+        if !vars.is_empty() && self.chance(35) {
+            return var(&self.pick(&vars), ty.clone());
+        }
+        let init = self.expr(content, size.saturating_sub(1));
+        Expr::new(Kind::Alloc(init), ty.clone())
     }
 
     fn leaf(&mut self, ty: &Ty) -> Expr {
@@ -451,7 +491,10 @@ impl Generator {
                 let (a, b) = (self.leaf(a), self.leaf(b));
                 Expr::new(Kind::Pair(a, b), ty.clone())
             }
-            Ty::Ref(_) => unreachable!("the generator picks no `Ref` types"),
+            Ty::Ref(content) => {
+                let init = self.leaf(content);
+                Expr::new(Kind::Alloc(init), ty.clone())
+            }
         }
     }
 
@@ -499,7 +542,8 @@ impl Generator {
                 assert(cond)
             }
             3..=4 => self.rare_assert(size - 1),
-            5..=7 => self.assign(size).unwrap_or_else(Expr::skip),
+            5..=6 => self.assign(size).unwrap_or_else(Expr::skip),
+            7..=8 => self.write_cell(size).unwrap_or_else(Expr::skip),
             _ => Expr::skip(),
         }
     }
@@ -609,20 +653,134 @@ impl Generator {
         Some(self.apply(var(&name, fty), size))
     }
 
-    /// `(!r) (args)` for a reference `r` holding a function returning `ty`.
+    /// `(!r) (args)` for a reference `r` (a `Store:` name or a local cell) holding a
+    /// function returning `ty`.
     fn deref_apply(&mut self, ty: &Ty, size: usize) -> Option<Expr> {
-        let candidates: Vec<(String, Ty)> = self
+        let mut candidates: Vec<Expr> = self
             .refs
             .iter()
             .filter(|(_, t)| returns(t, ty))
-            .cloned()
+            .map(|(name, fty)| Expr::new(Kind::Deref(name.clone()), fty.clone()))
             .collect();
+        for (name, rty) in self.visible() {
+            if let Ty::Ref(content) = &rty
+                && returns(content, ty)
+            {
+                let cell = var(&name, rty.clone());
+                candidates.push(Expr::new(Kind::Load(cell), (**content).clone()));
+            }
+        }
         if candidates.is_empty() {
             return None;
         }
-        let (name, fty) = self.pick(&candidates);
-        let f = Expr::new(Kind::Deref(name), fty);
+        let f = self.pick(&candidates);
         Some(self.apply(f, size))
+    }
+
+    /// `!e` of type `ty`: mostly a local cell in scope, else any expression of type
+    /// `Ref ty` when cells of `ty` are among those the programs allocate.
+    fn load(&mut self, ty: &Ty, size: usize) -> Option<Expr> {
+        let rty = Ty::Ref(Box::new(ty.clone()));
+        let vars = self.vars_of(&rty);
+        let cell = if !vars.is_empty() && self.chance(75) {
+            var(&self.pick(&vars), rty)
+        } else if cell_contents().contains(ty) {
+            self.expr(&rty, size.saturating_sub(1))
+        } else {
+            return None;
+        };
+        Some(Expr::new(Kind::Load(cell), ty.clone()))
+    }
+
+    /// A heap pattern whose bug is rare, then `ty`'s expression in its scope: two names for
+    /// one cell chosen by a test (a write through one, a check through the other), or a
+    /// counter object (a closure adding to its cell, called twice, the count checked).
+    fn cell_scenario(&mut self, ty: &Ty, size: usize) -> Expr {
+        let cell = |name: &str| Param {
+            name: name.to_string(),
+            ty: ref_int(),
+        };
+        let (p, q) = (cell("x"), cell("y"));
+        let read = |c: &Param| Expr::new(Kind::Load(var(&c.name, ref_int())), Ty::Int);
+        let first = self.literal();
+        let fresh = Expr::new(Kind::Alloc(first), ref_int());
+        self.env.push((p.name.clone(), p.ty.clone()));
+        let body = if self.chance(50) {
+            // let x = ref c in let y = if <test> then x else ref d in y := e; assert (!x != m)
+            let test = self.int_expr(2);
+            let other = self.literal();
+            let other = Expr::new(Kind::Alloc(other), ref_int());
+            let choice = Expr::new(Kind::If(test, var(&p.name, ref_int()), other), ref_int());
+            self.env.push((q.name.clone(), q.ty.clone()));
+            let value = self.int_expr(2);
+            let write = Expr::new(Kind::Store(var(&q.name, ref_int()), value), Ty::Unit);
+            let magic = self.magic_literal();
+            let check = assert(bin(Op::Ne, read(&p), magic));
+            let rest = self.expr(ty, size / 2);
+            self.env.pop();
+            let rest = seq(write, seq(check, rest));
+            Expr::new(Kind::Let(q.clone(), choice, rest), ty.clone())
+        } else {
+            // let x = ref c in let f = fun (k) -> x := !x + k in f (e1); f (e2); assert (!x != m)
+            let k = Param {
+                name: "k".to_string(),
+                ty: Ty::Int,
+            };
+            let bump = Expr::new(
+                Kind::Store(
+                    var(&p.name, ref_int()),
+                    bin(Op::Add, read(&p), var(&k.name, Ty::Int)),
+                ),
+                Ty::Unit,
+            );
+            let fty = Ty::arrow(vec![Ty::Int], Ty::Unit);
+            let counter = Expr::new(Kind::Fun(vec![k], bump), fty.clone());
+            let f = Param {
+                name: "f".to_string(),
+                ty: fty.clone(),
+            };
+            self.env.push((f.name.clone(), f.ty.clone()));
+            let calls: Vec<Expr> = (0..2)
+                .map(|_| {
+                    let arg = self.int_expr(1);
+                    Expr::new(Kind::App(var(&f.name, fty.clone()), vec![arg]), Ty::Unit)
+                })
+                .collect();
+            let magic = self.magic_literal();
+            let check = assert(bin(Op::Ne, read(&p), magic));
+            let rest = self.expr(ty, size / 2);
+            self.env.pop();
+            let [a, b] = <[Expr; 2]>::try_from(calls).expect("two calls");
+            let rest = seq(a, seq(b, seq(check, rest)));
+            Expr::new(Kind::Let(f, counter, rest), ty.clone())
+        };
+        self.env.pop();
+        Expr::new(Kind::Let(p, fresh, body), ty.clone())
+    }
+
+    /// `e1 := e2`: mostly on a local cell in scope, else on any expression of a `Ref` type.
+    fn write_cell(&mut self, size: usize) -> Option<Expr> {
+        let cells: Vec<(String, Ty)> = self
+            .visible()
+            .into_iter()
+            .filter(|(_, t)| matches!(t, Ty::Ref(_)))
+            .collect();
+        let (cell, content) = if !cells.is_empty() && self.chance(80) {
+            let (name, rty) = self.pick(&cells);
+            let Ty::Ref(content) = &rty else {
+                unreachable!("filtered to references")
+            };
+            let content = (**content).clone();
+            (var(&name, rty), content)
+        } else if self.chance(30) {
+            let content = self.pick(&cell_contents());
+            let rty = Ty::Ref(Box::new(content.clone()));
+            (self.expr(&rty, size / 2), content)
+        } else {
+            return None;
+        };
+        let value = self.expr(&content, size / 2);
+        Some(Expr::new(Kind::Store(cell, value), Ty::Unit))
     }
 
     fn apply(&mut self, f: Expr, size: usize) -> Expr {
