@@ -130,8 +130,8 @@ fn the_json_keys_are_the_documented_ones() {
     keys_of(&fresh, "", &mut keys);
     // A bug through allocated cells names them: `share` gives two objects one cell, so
     // after `inc` on each the cell (allocated at 11:21) holds 2.
-    let with_cells = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/refs/alloc_counter_bug.horef");
+    let with_cells =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/refs/alloc_counter_bug.horef");
     let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
         .args(["verify", "--max-depth", "3", "--format", "json"])
         .arg(&with_cells)

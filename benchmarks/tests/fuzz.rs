@@ -131,7 +131,9 @@ impl Coverage {
             Kind::App(f, _) if matches!(&*f.kind, Kind::Load(_)) => "call of a closure in a cell",
             // Two names for one cell: a cell bound to a name that already holds a cell,
             // or chosen by a test.
-            Kind::Let(p, v, _) if matches!(p.ty, Ty::Ref(_)) && matches!(&*v.kind, Kind::Var(_)) => {
+            Kind::Let(p, v, _)
+                if matches!(p.ty, Ty::Ref(_)) && matches!(&*v.kind, Kind::Var(_)) =>
+            {
                 "alias by let"
             }
             Kind::If(..) if matches!(e.ty, Ty::Ref(_)) => "alias chosen by a test",

@@ -185,7 +185,7 @@ pub fn confirm_ir(
     };
     let (run, choices) = match replay_ir(ir, &values, &config, failure) {
         Ok(found) => found,
-        Err(verdict) => return verdict,
+        Err(why) => return unconfirmed(why),
     };
     let boogie_like::Outcome::Failure { source, proc, .. } = run.outcome else {
         return unconfirmed(format!("the replay did not fail: {}", run.summary(ir)));
@@ -212,13 +212,14 @@ pub fn confirm_ir(
 }
 
 /// The replay on the model's inputs; when it does not fail at the model's failure, a search
-/// over the `havoc` choices below the entry ([`super::replay_search`]) with the choices made.
+/// over the `havoc` choices below the entry ([`super::replay_search`]) with the choices made;
+/// `Err` says why neither confirms the model.
 fn replay_ir(
     ir: &IrProgram,
     values: &[boogie_like::Value],
     config: &boogie_like::RunConfig,
     failure: Option<SourcePos>,
-) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), Verdict> {
+) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), String> {
     let quantifiers = super::quantifiers::SolverQuantifiers::default();
     let run = boogie_like::Interpreter::new(ir)
         .and_then(|i| i.with_quantifiers(&quantifiers).run(values, config));
@@ -232,12 +233,12 @@ fn replay_ir(
         return Ok((found.run, found.choices));
     }
     Err(match run {
-        Err(e) => unconfirmed(format!("the replay stopped: {e}")),
+        Err(e) => format!("the replay stopped: {e}"),
         Ok(run) => match run.outcome {
-            boogie_like::Outcome::Failure { source, .. } => unconfirmed(format!(
-                "the replay fails at {source:?}, the model at {failure:?}"
-            )),
-            _ => unconfirmed(format!("the replay did not fail: {}", run.summary(ir))),
+            boogie_like::Outcome::Failure { source, .. } => {
+                format!("the replay fails at {source:?}, the model at {failure:?}")
+            }
+            _ => format!("the replay did not fail: {}", run.summary(ir)),
         },
     })
 }
