@@ -1,5 +1,6 @@
 //! The soundness fuzzer in CI (issue 18): the random programs are well typed, deterministic
-//! and cover the language; a fixed-seed batch has every verdict at K = 0..6, in both modes,
+//! and cover the language; a fixed-seed batch has every verdict at K = 0..6, in both modes
+//! (and each proof engine alone at K = 6),
 //! agree with concrete runs; the shrinker keeps what it is asked to keep. The long run is
 //! `cargo run --release -p horef-bench -- fuzz --minutes 60` (benchmarks/RESULTS.md); the
 //! same trees printed as OCaml (`--language ocaml`) go through the OCaml front end.

@@ -8,6 +8,9 @@
 //!   chatty solver never stalls on a full pipe.
 //! - **Bounded.** Each run has a memory limit (z3's `-memory:`, in MiB) and is killed at its
 //!   deadline; dropping a [`ScriptRun`] kills and reaps the process and removes its files.
+//!   z3 also gets a hard time limit of its own a little past the deadline (`-T:`), so a run
+//!   whose caller was killed from outside (no drop ran) still ends by then instead of
+//!   running on, orphaned, until it finishes.
 //! - **No verdict from a broken solver.** Anything but a readable reply is a
 //!   [`ScriptOutcome::Failed`] with the reason (exit status, the end of the output).
 
@@ -17,6 +20,10 @@ use std::io::{Read, Seek, Write};
 use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 use tempfile::NamedTempFile;
+
+/// How long past its deadline z3's own time limit (`-T:`) ends a run nobody kills: the
+/// deadline itself is kept by [`ScriptRun::poll`]; this only bounds an orphaned z3.
+const ORPHAN_GRACE_SECONDS: u64 = 2;
 
 /// A script being solved.
 pub(crate) struct ScriptRun {
@@ -59,6 +66,8 @@ impl ScriptRun {
         if let Some(mib) = memory_mib {
             command.arg(format!("-memory:{mib}"));
         }
+        let seconds = deadline.saturating_duration_since(Instant::now()).as_secs();
+        command.arg(format!("-T:{}", seconds + ORPHAN_GRACE_SECONDS));
         let child = command
             .arg(file.path())
             .stdin(Stdio::null())

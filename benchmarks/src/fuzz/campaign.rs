@@ -7,10 +7,9 @@
 //! every mode); the figures are sums over those programs.
 
 use super::language::Language;
-use super::oracle::{self, Defect, OracleConfig, Report};
+use super::oracle::{self, Defect, OracleConfig, Report, Setting};
 use super::shrink::shrink;
 use super::{boogie, ir_oracle, random};
-use horef_si::engine::driver::Mode;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -209,7 +208,7 @@ fn check_boogie_seed(
 /// Whether a check (of a shrinking candidate) still has a defect of class `target`.
 fn has_defect(
     checked: Result<Report, oracle::NotLoaded>,
-    target: (&'static str, u32, Option<Mode>),
+    target: (&'static str, u32, Option<Setting>),
 ) -> bool {
     checked.is_ok_and(|r| r.defects.iter().any(|d| d.class() == target))
 }

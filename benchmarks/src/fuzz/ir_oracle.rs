@@ -14,13 +14,13 @@
 
 use super::oracle::{
     Answer, Defect, Failing, NotLoaded, OracleConfig, Report, count, disagreements, judge,
-    panic_message, product, sample, show_inputs,
+    options_for, panic_message, product, sample, settings, show_inputs,
 };
 use super::runs::{self, Reference};
 use boogie_like::{Outcome, Program, RunConfig, Type, Value};
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::Verdict;
-use horef_si::engine::{Options, verify_ir};
+use horef_si::engine::verify_ir;
 use horef_si::span::SourceFile;
 use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -76,27 +76,27 @@ fn verdicts(
     report: &mut Report,
 ) -> Vec<Answer> {
     let mut out = Vec::new();
-    for &mode in modes {
-        for &k in ks {
-            let options = Options {
-                max_depth: k,
-                mode,
-                timeout: Some(config.timeout),
-                chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
-                ..Options::default()
-            };
-            report.checks += 1;
-            let verdict = match catch_unwind(AssertUnwindSafe(|| verify_ir(ir, &options))) {
-                Ok(outcome) => outcome.verdict,
-                Err(panic) => {
-                    let message = panic_message(panic.as_ref());
-                    report.defects.push(Defect::Panic { k, mode, message });
-                    continue;
-                }
-            };
-            count(&verdict, report);
-            out.push(Answer { k, mode, verdict });
-        }
+    for (k, setting) in settings(config, ks, modes) {
+        let options = options_for(config, k, setting);
+        report.checks += 1;
+        let verdict = match catch_unwind(AssertUnwindSafe(|| verify_ir(ir, &options))) {
+            Ok(outcome) => outcome.verdict,
+            Err(panic) => {
+                let message = panic_message(panic.as_ref());
+                report.defects.push(Defect::Panic {
+                    k,
+                    setting,
+                    message,
+                });
+                continue;
+            }
+        };
+        count(&verdict, report);
+        out.push(Answer {
+            k,
+            setting,
+            verdict,
+        });
     }
     out
 }
@@ -201,7 +201,7 @@ fn replay_bug(
     let shown = show_inputs(inputs);
     let defect = |what: String| Defect::ReplayDefect {
         k: answer.k,
-        mode: answer.mode,
+        setting: answer.setting,
         inputs: shown.clone(),
         what,
     };

@@ -11,6 +11,11 @@
 //! - **unconfirmed witness**: `UNKNOWN` because the engine's own replay disagreed;
 //! - **mode disagreement**: at the same K one mode finds a bug and the other says there is
 //!   none (`VERIFIED` and `SAFE UP TO DEPTH K` both mean "no bug within K");
+//!
+//! Besides both modes with every proof engine (the CLI's default), each proof engine alone
+//! (`--proofs houdini`, `--proofs chc`) answers at the last bound, so that an engine's wrong
+//! proof cannot hide behind another engine's right one: its `VERIFIED` is judged against the
+//! failing inputs, and against the other mode's bug, like any verdict.
 //! - **wrong bound**: `SAFE UP TO DEPTH D` with D ≠ K;
 //! - **panic**: `verify` panicked.
 //!
@@ -22,7 +27,7 @@ use super::language::Language;
 use super::runs::{self, Reference};
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
-use horef_si::engine::{Options, verify_horef};
+use horef_si::engine::{Options, Proofs, verify_horef};
 use horef_si::frontend::{Checked, load_bytes};
 use horef_si::inputs::main_inputs;
 use horef_si::interp::{self, Outcome, RunConfig, Value};
@@ -44,6 +49,8 @@ pub struct OracleConfig {
     /// Bounds 0..=max_k are checked.
     pub max_k: u32,
     pub modes: Vec<Mode>,
+    /// The proof engines that also answer alone, in SI mode at the last bound checked.
+    pub single_engines: Vec<Proofs>,
     /// Time limit of one `verify` call.
     pub timeout: Duration,
     /// Step budget of one concrete run.
@@ -61,6 +68,7 @@ impl Default for OracleConfig {
         OracleConfig {
             max_k: 6,
             modes: vec![Mode::Si, Mode::Unroll],
+            single_engines: vec![Proofs::Houdini, Proofs::Chc],
             timeout: Duration::from_secs(30),
             fuel: 2_000_000,
             max_grid: 400,
@@ -75,20 +83,20 @@ impl Default for OracleConfig {
 pub enum Defect {
     Unsound {
         k: u32,
-        mode: Mode,
+        setting: Setting,
         verdict: String,
         inputs: String,
         fails_at: String,
     },
     ReplayDefect {
         k: u32,
-        mode: Mode,
+        setting: Setting,
         inputs: String,
         what: String,
     },
     Unconfirmed {
         k: u32,
-        mode: Mode,
+        setting: Setting,
         reason: String,
     },
     ModeDisagreement {
@@ -97,26 +105,26 @@ pub enum Defect {
     },
     WrongBound {
         k: u32,
-        mode: Mode,
+        setting: Setting,
         verdict: String,
     },
     Panic {
         k: u32,
-        mode: Mode,
+        setting: Setting,
         message: String,
     },
 }
 
 impl Defect {
     /// The class of the defect, with its bound and mode: what shrinking must preserve.
-    pub fn class(&self) -> (&'static str, u32, Option<Mode>) {
+    pub fn class(&self) -> (&'static str, u32, Option<Setting>) {
         match self {
-            Defect::Unsound { k, mode, .. } => ("unsound", *k, Some(*mode)),
-            Defect::ReplayDefect { k, mode, .. } => ("replay", *k, Some(*mode)),
-            Defect::Unconfirmed { k, mode, .. } => ("unconfirmed", *k, Some(*mode)),
+            Defect::Unsound { k, setting, .. } => ("unsound", *k, Some(*setting)),
+            Defect::ReplayDefect { k, setting, .. } => ("replay", *k, Some(*setting)),
+            Defect::Unconfirmed { k, setting, .. } => ("unconfirmed", *k, Some(*setting)),
             Defect::ModeDisagreement { k, .. } => ("modes", *k, None),
-            Defect::WrongBound { k, mode, .. } => ("bound", *k, Some(*mode)),
-            Defect::Panic { k, mode, .. } => ("panic", *k, Some(*mode)),
+            Defect::WrongBound { k, setting, .. } => ("bound", *k, Some(*setting)),
+            Defect::Panic { k, setting, .. } => ("panic", *k, Some(*setting)),
         }
     }
 }
@@ -126,43 +134,44 @@ impl fmt::Display for Defect {
         match self {
             Defect::Unsound {
                 k,
-                mode,
+                setting,
                 verdict,
                 inputs,
                 fails_at,
             } => write!(
                 f,
-                "UNSOUND: --mode {} --max-depth {k} says {verdict}, but {inputs} fails at {fails_at}",
-                mode_name(*mode)
+                "UNSOUND: {setting} --max-depth {k} says {verdict}, but {inputs} fails at {fails_at}"
             ),
             Defect::ReplayDefect {
                 k,
-                mode,
+                setting,
                 inputs,
                 what,
             } => write!(
                 f,
-                "REPLAY DEFECT: --mode {} --max-depth {k} reports a bug for {inputs}: {what}",
-                mode_name(*mode)
+                "REPLAY DEFECT: {setting} --max-depth {k} reports a bug for {inputs}: {what}"
             ),
-            Defect::Unconfirmed { k, mode, reason } => write!(
+            Defect::Unconfirmed { k, setting, reason } => write!(
                 f,
-                "UNCONFIRMED WITNESS: --mode {} --max-depth {k}: {reason}",
-                mode_name(*mode)
+                "UNCONFIRMED WITNESS: {setting} --max-depth {k}: {reason}"
             ),
             Defect::ModeDisagreement { k, verdicts } => {
                 write!(f, "MODES DISAGREE at --max-depth {k}: {verdicts}")
             }
-            Defect::WrongBound { k, mode, verdict } => write!(
-                f,
-                "WRONG BOUND: --mode {} --max-depth {k} says {verdict}",
-                mode_name(*mode)
-            ),
-            Defect::Panic { k, mode, message } => write!(
-                f,
-                "PANIC: --mode {} --max-depth {k}: {message}",
-                mode_name(*mode)
-            ),
+            Defect::WrongBound {
+                k,
+                setting,
+                verdict,
+            } => {
+                write!(f, "WRONG BOUND: {setting} --max-depth {k} says {verdict}")
+            }
+            Defect::Panic {
+                k,
+                setting,
+                message,
+            } => {
+                write!(f, "PANIC: {setting} --max-depth {k}: {message}")
+            }
         }
     }
 }
@@ -172,6 +181,55 @@ pub fn mode_name(mode: Mode) -> &'static str {
         Mode::Si => "si",
         Mode::Unroll => "unroll",
     }
+}
+
+/// How one `verify` call is made: its mode and the proof engines it may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub mode: Mode,
+    pub proofs: Proofs,
+}
+
+impl Setting {
+    /// `mode` with every proof engine, as the CLI runs by default.
+    pub fn of(mode: Mode) -> Setting {
+        Setting {
+            mode,
+            proofs: Proofs::Both,
+        }
+    }
+}
+
+impl fmt::Display for Setting {
+    /// The `verify` flags that reproduce it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "--mode {}", mode_name(self.mode))?;
+        match self.proofs {
+            Proofs::Both => Ok(()),
+            Proofs::Houdini => write!(f, " --proofs houdini"),
+            Proofs::Chc => write!(f, " --proofs chc"),
+            Proofs::None => write!(f, " --proofs none"),
+        }
+    }
+}
+
+/// Every `verify` call of a check: each mode at each bound of `ks`, then each single proof
+/// engine at the last bound, in SI mode.
+pub(super) fn settings(config: &OracleConfig, ks: &[u32], modes: &[Mode]) -> Vec<(u32, Setting)> {
+    let mut out: Vec<(u32, Setting)> = modes
+        .iter()
+        .flat_map(|&mode| ks.iter().map(move |&k| (k, Setting::of(mode))))
+        .collect();
+    if let Some(&last) = ks.iter().max() {
+        out.extend(config.single_engines.iter().map(|&proofs| {
+            let setting = Setting {
+                mode: Mode::Si,
+                proofs,
+            };
+            (last, setting)
+        }));
+    }
+    out
 }
 
 /// What checking one program found.
@@ -236,10 +294,10 @@ pub(super) struct Failing {
     pub(super) inputs: String,
 }
 
-/// One verdict with its bound and mode.
+/// One verdict with its bound and setting.
 pub(super) struct Answer {
     pub(super) k: u32,
-    pub(super) mode: Mode,
+    pub(super) setting: Setting,
     pub(super) verdict: Verdict,
 }
 
@@ -251,38 +309,52 @@ fn verdicts(
     report: &mut Report,
 ) -> Vec<Answer> {
     let mut out = Vec::new();
-    for &mode in modes {
-        for &k in ks {
-            let options = Options {
-                max_depth: k,
-                mode,
-                timeout: Some(config.timeout),
-                // As `suite` runs: a program no engine proves costs seconds, not the whole
-                // proof budget, at each of its 14 bounds and modes.
-                chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
-                ..Options::default()
-            };
-            report.checks += 1;
-            // Every proof engine the CLI uses: the refinement clauses and the cases of a
-            // dispatching `Main` beside the IR's clauses.
-            let run = || {
-                let options = with_refinement_systems(checked, &options);
-                let options = with_proof_cases(checked, &options);
-                verify_horef(checked, &options)
-            };
-            let verdict = match catch_unwind(AssertUnwindSafe(run)) {
-                Ok(outcome) => outcome.verdict,
-                Err(panic) => {
-                    let message = panic_message(panic.as_ref());
-                    report.defects.push(Defect::Panic { k, mode, message });
-                    continue;
-                }
-            };
-            count(&verdict, report);
-            out.push(Answer { k, mode, verdict });
-        }
+    for (k, setting) in settings(config, ks, modes) {
+        let options = options_for(config, k, setting);
+        report.checks += 1;
+        // Every proof engine the CLI uses: the refinement clauses and the cases of a
+        // dispatching `Main` beside the IR's clauses.
+        let run = || {
+            let options = with_refinement_systems(checked, &options);
+            let options = with_proof_cases(checked, &options);
+            verify_horef(checked, &options)
+        };
+        let verdict = match catch_unwind(AssertUnwindSafe(run)) {
+            Ok(outcome) => outcome.verdict,
+            Err(panic) => {
+                let message = panic_message(panic.as_ref());
+                report.defects.push(Defect::Panic {
+                    k,
+                    setting,
+                    message,
+                });
+                continue;
+            }
+        };
+        count(&verdict, report);
+        out.push(Answer {
+            k,
+            setting,
+            verdict,
+        });
     }
     out
+}
+
+/// The options of one `verify` call of the oracle.
+pub(super) fn options_for(config: &OracleConfig, k: u32, setting: Setting) -> Options {
+    let Setting { mode, proofs } = setting;
+    Options {
+        max_depth: k,
+        mode,
+        timeout: Some(config.timeout),
+        // As `suite` runs: a program no engine proves costs seconds, not the whole proof
+        // budget, at each of its bounds and settings.
+        chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
+        summaries: proofs.houdini(),
+        chc: proofs.chc(),
+        ..Options::default()
+    }
 }
 
 pub(super) fn count(verdict: &Verdict, report: &mut Report) {
@@ -306,14 +378,18 @@ pub(super) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 /// Checks one verdict against the failing inputs.
 pub(super) fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
-    let Answer { k, mode, verdict } = answer;
+    let Answer {
+        k,
+        setting,
+        verdict,
+    } = answer;
     let claims_safe = match verdict {
         Verdict::Verified => true,
         Verdict::SafeUpTo { depth, .. } => {
             if depth != k {
                 report.defects.push(Defect::WrongBound {
                     k: *k,
-                    mode: *mode,
+                    setting: *setting,
                     verdict: verdict.headline(),
                 });
             }
@@ -324,7 +400,7 @@ pub(super) fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
         } => {
             report.defects.push(Defect::Unconfirmed {
                 k: *k,
-                mode: *mode,
+                setting: *setting,
                 reason: why.clone(),
             });
             false
@@ -340,7 +416,7 @@ pub(super) fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
     if claims_safe && let Some(f) = failing.iter().find(|f| f.depth <= horizon) {
         report.defects.push(Defect::Unsound {
             k: *k,
-            mode: *mode,
+            setting: *setting,
             verdict: verdict.headline(),
             inputs: f.inputs.clone(),
             fails_at: format!("{} from depth {}", f.at, f.depth),
@@ -348,21 +424,21 @@ pub(super) fn judge(answer: &Answer, failing: &[Failing], report: &mut Report) {
     }
 }
 
-/// Modes must agree at each K: a bug in one and "no bug within K" in the other is a
-/// disagreement.
+/// Modes must agree at each K: a bug in one and "no bug within K" in the other (in any of
+/// its settings) is a disagreement.
 pub(super) fn disagreements(verdicts: &[Answer], report: &mut Report) {
     for a in verdicts {
         for b in verdicts {
             let bug_vs_safe = matches!(a.verdict, Verdict::Bug { .. })
                 && matches!(b.verdict, Verdict::Verified | Verdict::SafeUpTo { .. });
-            if a.k == b.k && a.mode != b.mode && bug_vs_safe {
+            if a.k == b.k && a.setting.mode != b.setting.mode && bug_vs_safe {
                 report.defects.push(Defect::ModeDisagreement {
                     k: a.k,
                     verdicts: format!(
                         "{} says {}, {} says {}",
-                        mode_name(a.mode),
+                        a.setting,
                         a.verdict.headline(),
-                        mode_name(b.mode),
+                        b.setting,
                         b.verdict.headline()
                     ),
                 });
@@ -386,7 +462,7 @@ fn replay_bug(
     let shown = show_inputs(inputs);
     let defect = |what: String| Defect::ReplayDefect {
         k: answer.k,
-        mode: answer.mode,
+        setting: answer.setting,
         inputs: shown.clone(),
         what,
     };
@@ -601,7 +677,11 @@ mod tests {
     use super::*;
 
     fn answer(k: u32, mode: Mode, verdict: Verdict) -> Answer {
-        Answer { k, mode, verdict }
+        Answer {
+            k,
+            setting: Setting::of(mode),
+            verdict,
+        }
     }
 
     fn failing(depth: u32) -> Failing {
@@ -670,6 +750,32 @@ mod tests {
             reason: UnknownReason::Timeout,
         };
         assert_eq!(judged(answer(1, Mode::Si, timeout), &[failing(0)]), vec![]);
+    }
+
+    #[test]
+    fn a_single_engines_proof_is_judged_and_named_with_its_flags() {
+        let houdini = Setting {
+            mode: Mode::Si,
+            proofs: Proofs::Houdini,
+        };
+        let a = Answer {
+            k: 6,
+            setting: houdini,
+            verdict: Verdict::Verified,
+        };
+        let found = judged(a, &[failing(9)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let shown = found[0].to_string();
+        assert!(
+            shown.starts_with("UNSOUND: --mode si --proofs houdini --max-depth 6 says VERIFIED"),
+            "{shown}"
+        );
+        // Each engine alone answers once, at the last bound, after both modes at each bound.
+        let config = OracleConfig::default();
+        let all = settings(&config, &[0, 1, 2], &[Mode::Si, Mode::Unroll]);
+        assert_eq!(all.len(), 6 + 2);
+        assert_eq!(all[6], (2, houdini));
+        assert_eq!(all[7].1.proofs, Proofs::Chc);
     }
 
     #[test]
