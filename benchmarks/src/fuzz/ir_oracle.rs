@@ -13,8 +13,8 @@
 //! writes neither.
 
 use super::oracle::{
-    Answer, Defect, Failing, NotLoaded, OracleConfig, Report, count, disagreements, judge,
-    options_for, panic_message, product, sample, settings, show_inputs,
+    Answer, Defect, Failing, NotLoaded, OracleConfig, Report, answers, disagreements, judge,
+    product, sample, show_inputs,
 };
 use super::runs::{self, Reference};
 use boogie_like::{Outcome, Program, RunConfig, Type, Value};
@@ -26,7 +26,6 @@ use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 use std::collections::BTreeSet;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The name Boogie texts are loaded under.
 pub const FILE_NAME: &str = "fuzz.bpl";
@@ -75,30 +74,9 @@ fn verdicts(
     modes: &[Mode],
     report: &mut Report,
 ) -> Vec<Answer> {
-    let mut out = Vec::new();
-    for (k, setting) in settings(config, ks, modes) {
-        let options = options_for(config, k, setting);
-        report.checks += 1;
-        let verdict = match catch_unwind(AssertUnwindSafe(|| verify_ir(ir, &options))) {
-            Ok(outcome) => outcome.verdict,
-            Err(panic) => {
-                let message = panic_message(panic.as_ref());
-                report.defects.push(Defect::Panic {
-                    k,
-                    setting,
-                    message,
-                });
-                continue;
-            }
-        };
-        count(&verdict, report);
-        out.push(Answer {
-            k,
-            setting,
-            verdict,
-        });
-    }
-    out
+    answers(config, (ks, modes), report, |options| {
+        verify_ir(ir, options).verdict
+    })
 }
 
 /// The entry's parameter types, if every one is an int or a bool.

@@ -308,19 +308,29 @@ fn verdicts(
     modes: &[Mode],
     report: &mut Report,
 ) -> Vec<Answer> {
+    // Every proof engine the CLI uses: the refinement clauses and the cases of a
+    // dispatching `Main` beside the IR's clauses.
+    answers(config, (ks, modes), report, |options| {
+        let options = with_refinement_systems(checked, options);
+        let options = with_proof_cases(checked, &options);
+        verify_horef(checked, &options).verdict
+    })
+}
+
+/// Every answer of a check ([`settings`]): `verify` run with each setting's options, a
+/// panic caught and kept as a [`Defect::Panic`], the verdicts counted.
+pub(super) fn answers(
+    config: &OracleConfig,
+    (ks, modes): (&[u32], &[Mode]),
+    report: &mut Report,
+    verify: impl Fn(&Options) -> Verdict,
+) -> Vec<Answer> {
     let mut out = Vec::new();
     for (k, setting) in settings(config, ks, modes) {
         let options = options_for(config, k, setting);
         report.checks += 1;
-        // Every proof engine the CLI uses: the refinement clauses and the cases of a
-        // dispatching `Main` beside the IR's clauses.
-        let run = || {
-            let options = with_refinement_systems(checked, &options);
-            let options = with_proof_cases(checked, &options);
-            verify_horef(checked, &options)
-        };
-        let verdict = match catch_unwind(AssertUnwindSafe(run)) {
-            Ok(outcome) => outcome.verdict,
+        let verdict = match catch_unwind(AssertUnwindSafe(|| verify(&options))) {
+            Ok(verdict) => verdict,
             Err(panic) => {
                 let message = panic_message(panic.as_ref());
                 report.defects.push(Defect::Panic {
