@@ -99,45 +99,41 @@ fn keys_of(json: &serde_json::Value, prefix: &str, out: &mut std::collections::B
     }
 }
 
+/// `verify --max-depth K --format json` on a file of the project (`path` relative to it).
+fn json_report(path: &str, depth: u32) -> serde_json::Value {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args([
+            "verify",
+            "--max-depth",
+            &depth.to_string(),
+            "--format",
+            "json",
+        ])
+        .arg(&file)
+        .output()
+        .expect("run horef-si");
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
 /// The JSON keys of a bug report with those of a proved program's report are exactly the
 /// table of `docs/json.md`; a safe and an unknown report use none outside it. The
 /// provenance keys name the file, tool and solver.
 #[test]
 fn the_json_keys_are_the_documented_ones() {
     let documented = documented_keys();
-    let proved = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benchmarks/programs/ackermann.horef");
-    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .args(["verify", "--max-depth", "4", "--format", "json"])
-        .arg(&proved)
-        .output()
-        .expect("run horef-si");
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let json = json_report("benchmarks/programs/ackermann.horef", 4);
     assert_eq!(json["verdict"], "verified", "{json}");
     let mut keys = std::collections::BTreeSet::new();
     keys_of(&json, "", &mut keys);
     // A bug that needs fresh inputs (`read_int ()`) fills `fresh`.
-    let with_fresh =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocaml/input_read_e.ml");
-    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .args(["verify", "--max-depth", "4", "--format", "json"])
-        .arg(&with_fresh)
-        .output()
-        .expect("run horef-si");
-    let fresh: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let fresh = json_report("tests/ocaml/input_read_e.ml", 4);
     assert_eq!(fresh["verdict"], "bug", "{fresh}");
     assert_eq!(fresh["fresh"][1]["value"], "42", "{fresh}");
     keys_of(&fresh, "", &mut keys);
     // A bug through allocated cells names them: `share` gives two objects one cell, so
     // after `inc` on each the cell (allocated at 11:21) holds 2.
-    let with_cells =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/refs/alloc_counter_bug.horef");
-    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .args(["verify", "--max-depth", "3", "--format", "json"])
-        .arg(&with_cells)
-        .output()
-        .expect("run horef-si");
-    let cells: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let cells = json_report("tests/refs/alloc_counter_bug.horef", 3);
     assert_eq!(cells["verdict"], "bug", "{cells}");
     assert_eq!(
         cells["cells"],
