@@ -266,4 +266,76 @@ pub enum ExprKind {
     /// `(forall x: T, … :: e)` (`true`) or `(exists x: T, … :: e)`; triggers `{ … }` and
     /// attributes are parsed and dropped.
     Quant(bool, Vec<Binding>, Box<Expr>),
+    /// A code expression `|{ var …; L: …; goto M; M: …; return e; }|`, until
+    /// [`super::codeexpr::lower`] replaces it by the plain expression it means.
+    Code(Box<CodeExpr>),
+}
+
+impl Expr {
+    /// The direct sub-expressions (a code expression's insides are not among them).
+    pub fn children(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) | ExprKind::Code(_) => {
+                Vec::new()
+            }
+            ExprKind::Old(a)
+            | ExprKind::Unary(_, a)
+            | ExprKind::Is(a, _)
+            | ExprKind::Field(a, _)
+            | ExprKind::Quant(_, _, a) => vec![a],
+            ExprKind::Binary(_, a, b) => vec![a, b],
+            ExprKind::Ite(a, b, c) => vec![a, b, c],
+            ExprKind::Apply(_, args) => args.iter().collect(),
+            ExprKind::Select(m, idx) => std::iter::once(&**m).chain(idx).collect(),
+            ExprKind::Update(m, idx, v) => std::iter::once(&**m)
+                .chain(idx)
+                .chain(std::iter::once(&**v))
+                .collect(),
+        }
+    }
+
+    /// [`Expr::children`], mutable.
+    pub fn children_mut(&mut self) -> Vec<&mut Expr> {
+        match &mut self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) | ExprKind::Code(_) => {
+                Vec::new()
+            }
+            ExprKind::Old(a)
+            | ExprKind::Unary(_, a)
+            | ExprKind::Is(a, _)
+            | ExprKind::Field(a, _)
+            | ExprKind::Quant(_, _, a) => vec![a],
+            ExprKind::Binary(_, a, b) => vec![a, b],
+            ExprKind::Ite(a, b, c) => vec![a, b, c],
+            ExprKind::Apply(_, args) => args.iter_mut().collect(),
+            ExprKind::Select(m, idx) => std::iter::once(&mut **m).chain(idx).collect(),
+            ExprKind::Update(m, idx, v) => std::iter::once(&mut **m)
+                .chain(idx)
+                .chain(std::iter::once(&mut **v))
+                .collect(),
+        }
+    }
+}
+
+/// A code expression's locals and blocks (the first block is where it starts). Its value
+/// is true exactly when every execution of the blocks satisfies each assertion it meets
+/// and the expression of the `return` it reaches (Boogie's weakest precondition).
+#[derive(Clone, Debug)]
+pub struct CodeExpr {
+    pub locals: Vec<Binding>,
+    pub blocks: Vec<CodeBlock>,
+}
+
+/// `L: cmd; …; goto M, N;` or `L: cmd; …; return e;` inside a code expression.
+#[derive(Clone, Debug)]
+pub struct CodeBlock {
+    pub label: Ident,
+    pub stmts: Vec<Stmt>,
+    pub end: CodeEnd,
+}
+
+#[derive(Clone, Debug)]
+pub enum CodeEnd {
+    Goto(Vec<Ident>),
+    Return(Box<Expr>),
 }

@@ -89,6 +89,8 @@ impl Scope<'_> {
                 self.field(value, arg.span, field)
             }
             ExprKind::Quant(forall, vars, body) => self.quantifier(*forall, vars, body, old, depth),
+            // `codeexpr::lower` replaced every code expression before translation.
+            ExprKind::Code(_) => Err(unsupported(e.span, "a code expression here")),
         })
     }
 
@@ -545,5 +547,6 @@ fn walk(e: &Expr, old: bool, f: &mut impl FnMut(&str, bool)) {
             walk(v, old, f);
         }
         ExprKind::Is(a, _) | ExprKind::Field(a, _) | ExprKind::Quant(_, _, a) => walk(a, old, f),
+        ExprKind::Code(_) => {}
     })
 }

@@ -80,7 +80,7 @@ fn defines(
 fn applies(e: &Expr, name: &str) -> bool {
     stacker::maybe_grow(32 * 1024, 1024 * 1024, || match &e.kind {
         ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) => false,
-        ExprKind::Old(_) => true,
+        ExprKind::Old(_) | ExprKind::Code(_) => true,
         ExprKind::Apply(f, args) => &*f.name == name || args.iter().any(|a| applies(a, name)),
         ExprKind::Unary(_, a) | ExprKind::Is(a, _) | ExprKind::Field(a, _) => applies(a, name),
         ExprKind::Quant(_, _, a) => applies(a, name),

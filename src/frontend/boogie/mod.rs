@@ -3,7 +3,8 @@
 //!
 //! [`emit`] prints any IR program as Boogie text this front end reads back.
 //!
-//! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`types`] (type synonyms) →
+//! Pipeline: [`lexer`] → [`parser`] (syntax tree [`ast`]) → [`codeexpr`] (code
+//! expressions as the formulas they mean) → [`types`] (type synonyms) →
 //! [`macros`] (definitional axioms as function bodies) → [`to_ir`] (names, types,
 //! contracts, the entry; statements in [`stmt`], expressions in [`expr`]) → an IR program
 //! that passes `boogie_like::verify`.
@@ -13,6 +14,7 @@
 //! what was expected.
 
 pub mod ast;
+pub mod codeexpr;
 pub mod emit;
 pub mod expr;
 pub mod lexer;
@@ -30,6 +32,7 @@ use boogie_like::ir::Program as IrProgram;
 /// (else the one marked `{:entrypoint}`, else `main`).
 pub fn translate(file: &SourceFile, entry: Option<&str>) -> Result<IrProgram, Diagnostic> {
     let mut program = parser::parse(&file.text)?;
+    codeexpr::lower(&mut program, &file.text)?;
     types::resolve(&mut program)?;
     macros::inline_definitions(&mut program);
     to_ir::translate(&program, file, entry)

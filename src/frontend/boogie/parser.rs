@@ -496,6 +496,14 @@ impl Parser {
 
     fn body(&mut self) -> PResult<Body> {
         self.punct("{")?;
+        let locals = self.local_decls()?;
+        let stmts = self.stmts()?;
+        self.punct("}")?;
+        Ok(Body { locals, stmts })
+    }
+
+    /// `var x: T; var y, z: U; …` at the start of a body or code expression.
+    fn local_decls(&mut self) -> PResult<Vec<Binding>> {
         let mut locals = Vec::new();
         while self.eat_keyword("var") {
             self.attrs()?;
@@ -503,9 +511,7 @@ impl Parser {
             self.no_where()?;
             self.punct(";")?;
         }
-        let stmts = self.stmts()?;
-        self.punct("}")?;
-        Ok(Body { locals, stmts })
+        Ok(locals)
     }
 
     fn opt_bindings(&mut self, close: &str) -> PResult<Vec<Binding>> {
@@ -1020,7 +1026,9 @@ impl Parser {
                     span: start.to(self.prev_span()),
                 });
             }
-            Tok::Punct("|") => return Err(unsupported(start, "code expressions (`|{ … }|`)")),
+            Tok::Punct("|") if matches!(self.peek_at(1), Tok::Punct("{")) => {
+                ExprKind::Code(Box::new(self.nest(Self::code_expr)?))
+            }
             _ => return Err(self.expected("an expression")),
         };
         Ok(Expr {
@@ -1031,6 +1039,61 @@ impl Parser {
 }
 
 impl Parser {
+    /// `|{ var x: T; L: cmd; … goto M; M: … return e; }|`: locals, then blocks, each a
+    /// label, commands (assignments, `havoc`, `assume`, `assert`, `call`) and `goto` or
+    /// `return e`.
+    fn code_expr(&mut self) -> PResult<CodeExpr> {
+        self.punct("|")?;
+        self.punct("{")?;
+        let locals = self.local_decls()?;
+        let mut blocks = Vec::new();
+        loop {
+            if !matches!(self.peek_at(1), Tok::Punct(":")) {
+                return Err(self.expected("a label `L:` starting a block of the code expression"));
+            }
+            let label = self.ident()?;
+            self.punct(":")?;
+            let mut stmts = Vec::new();
+            let end = loop {
+                if self.eat_keyword("return") {
+                    let e = self.expr()?;
+                    self.punct(";")?;
+                    break CodeEnd::Return(Box::new(e));
+                }
+                if self.eat_keyword("goto") {
+                    let targets = self.idents()?;
+                    self.punct(";")?;
+                    break CodeEnd::Goto(targets);
+                }
+                if self.is_punct("}") || matches!(self.peek_at(1), Tok::Punct(":")) {
+                    return Err(self.expected("`goto L;` or `return e;` ending the block"));
+                }
+                let stmt = self.stmt()?;
+                if !matches!(
+                    stmt.kind,
+                    StmtKind::Assign(..)
+                        | StmtKind::Havoc(_)
+                        | StmtKind::Assume(_)
+                        | StmtKind::Assert(_)
+                        | StmtKind::Call { .. }
+                ) {
+                    let what = "a structured statement inside a code expression (only \
+                                assignments, `havoc`, `assume`, `assert`, `call`, `goto`, \
+                                `return e`)";
+                    return Err(unsupported(stmt.span, what));
+                }
+                stmts.push(stmt);
+            };
+            blocks.push(CodeBlock { label, stmts, end });
+            if self.is_punct("}") {
+                break;
+            }
+        }
+        self.punct("}")?;
+        self.punct("|")?;
+        Ok(CodeExpr { locals, blocks })
+    }
+
     /// `forall x: T, … :: {trigger} {:attr} e)` after the `(`: triggers and attributes are
     /// parsed and dropped (z3 chooses its own patterns).
     fn quantifier(&mut self) -> PResult<ExprKind> {

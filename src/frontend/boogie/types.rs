@@ -153,7 +153,8 @@ fn stmts_bindings<'p>(stmts: &'p mut [Stmt], out: &mut Vec<&'p mut Binding>) {
 
 fn expr_bindings<'p>(e: &'p mut Expr, out: &mut Vec<&'p mut Binding>) {
     stacker::maybe_grow(32 * 1024, 1024 * 1024, || match &mut e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) => {}
+        // `codeexpr::lower` ran before: no code expression is left.
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Var(_) | ExprKind::Code(_) => {}
         ExprKind::Old(a) | ExprKind::Unary(_, a) | ExprKind::Is(a, _) | ExprKind::Field(a, _) => {
             expr_bindings(a, out)
         }

@@ -1,0 +1,6 @@
+var g: int;
+
+procedure {:entrypoint} main()
+{
+  assert |{ A: assume g > 0; }|;
+}
