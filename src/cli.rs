@@ -991,7 +991,8 @@ fn ir_inputs(
             .map(|(_, v)| v.as_str())
             .ok_or_else(|| format!("missing value for {0}: pass --arg {0}=...", local.name))?;
         values.push(match local.ty {
-            boogie_like::Type::Int => text
+            // A value of an uninterpreted sort is given as its opaque integer.
+            boogie_like::Type::Int | boogie_like::Type::Sort(_) => text
                 .parse()
                 .map(boogie_like::Value::Int)
                 .map_err(|_| format!("`{text}` is not an integer (for `{}`)", local.name))?,

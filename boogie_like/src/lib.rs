@@ -26,8 +26,8 @@ pub use interp::{
 };
 pub use ir::{
     BinOp, Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field,
-    FieldRef, Global, GlobalId, Local, LocalId, MapType, ProcId, Procedure, Program, SourcePos,
-    Stmt, Type, UnOp, Var,
+    FieldRef, Global, GlobalId, Local, LocalId, MapType, ProcId, Procedure, Program, SortDecl,
+    SortId, SourcePos, Stmt, Type, UnOp, Var,
 };
 pub use parse::{ParseError, parse, parse_exprs};
 pub use print::{Dialect, print, print_expr, print_in};

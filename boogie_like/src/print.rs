@@ -49,6 +49,9 @@ pub fn print(program: &Program) -> String {
 /// The text of a whole program in `d`.
 pub fn print_in(d: Dialect, program: &Program) -> String {
     let mut out = String::new();
+    for (_, sort) in program.sorts.iter() {
+        let _ = writeln!(out, "type {};", ident(d, &sort.name));
+    }
     for (_, dt) in program.datatypes.iter() {
         out.push_str(&datatype(d, program, dt));
     }
@@ -114,6 +117,10 @@ fn type_name(d: Dialect, program: &Program, ty: Type) -> String {
     match ty {
         Type::Data(id) => match program.datatypes.get(id) {
             Some(dt) => ident(d, &dt.name).into_owned(),
+            None => format!("<missing {id}>"),
+        },
+        Type::Sort(id) => match program.sorts.get(id) {
+            Some(sort) => ident(d, &sort.name).into_owned(),
             None => format!("<missing {id}>"),
         },
         Type::Map(m) => format!(

@@ -167,7 +167,7 @@ fn small_inputs(program: &Program) -> Option<Vec<Vec<Value>>> {
         let choices: Vec<Value> = match ty {
             Type::Int => (-radius..=radius).map(Value::from).collect(),
             Type::Bool => vec![Value::from(false), Value::from(true)],
-            Type::Data(_) | Type::Map(_) => return None,
+            Type::Data(_) | Type::Map(_) | Type::Sort(_) => return None,
         };
         all = all
             .into_iter()

@@ -196,6 +196,7 @@ impl Gen {
                 let index = self.rng.below(p.datatypes[d].ctors.len());
                 self.ctor_app(p, s, d, index, depth - 1)
             }
+            (Type::Sort(_), _) => self.leaf(p, s, ty),
         }
     }
 
@@ -232,6 +233,8 @@ impl Gen {
             Type::Bool => Expr::Bool(self.rng.chance(50)),
             Type::Data(d) => self.ctor_app(p, s, d, 0, 0),
             Type::Map(m) => Expr::map_const(m.key(), self.leaf(p, s, m.value())),
+            // Values of a sort have no literal; the generator declares no sorts.
+            Type::Sort(_) => unreachable!("the generator makes no uninterpreted sorts"),
         }
     }
 

@@ -37,7 +37,7 @@ use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{
     EncodedInput, EncodedInstance, EncodedSite, Encoder, FailurePoint, InstanceInputs,
 };
-use crate::vc::smt::{Command, datatype_declarations, value_term};
+use crate::vc::smt::{Command, datatype_declarations, typed_value_term};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
 use std::rc::Rc;
@@ -825,7 +825,10 @@ impl<'a, B: Backend> Runner<'a, B> {
             .chain(&proc.modifies)
             .map(|g| {
                 let value = &self.global_defaults[g.0 as usize];
-                (*g, value_term(terms, self.ir, value))
+                (
+                    *g,
+                    typed_value_term(terms, self.ir, value, self.ir.globals[*g].ty),
+                )
             })
             .collect();
         let inputs = InstanceInputs {

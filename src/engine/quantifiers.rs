@@ -3,7 +3,8 @@
 //! The interpreter cannot enumerate `int`, so an `assume (forall …)` or `assert (exists …)`
 //! met in a replay is handed to [`SolverQuantifiers`]: the quantifier, with every other
 //! variable it reads replaced by its concrete value (maps as constant arrays with stores),
-//! goes to a fresh solver, which must decide `¬q` (`unsat`: q holds; `sat`: a model of
+//! goes to a fresh solver (an uninterpreted sort read as the integers: the run's values
+//! of it are opaque integers, and there are infinitely many), which must decide `¬q` (`unsat`: q holds; `sat`: a model of
 //! `¬q`, q fails) or else `q`. Guarantee: the answer is `Some` only on such a decision
 //! (the solver instantiates by patterns only and reports `sat` only when no quantifier is
 //! left unchecked); when it answers `unknown` both ways, fails or runs past
@@ -11,7 +12,7 @@
 //! confirmed (UNKNOWN, never a BUG).
 
 use crate::engine::backend::{Backend, CheckResult};
-use crate::solver::{Session, SolverConfig};
+use crate::solver::{DatatypeDecl, DeclKind, Session, SolverConfig};
 use crate::vc::encode::Encoder;
 use crate::vc::smt::{datatype_declarations, value_term};
 use boogie_like::ir::{Expr, Procedure, Program, Var};
@@ -41,11 +42,18 @@ impl QuantifierOracle for SolverQuantifiers {
             ..self.config.clone()
         };
         let mut session = Session::start(&config).ok()?;
-        if !program.datatypes.is_empty() {
-            session
-                .declare_datatypes(&datatype_declarations(program))
-                .ok()?;
-        }
+        // The run's view of an uninterpreted sort: its opaque integers, infinitely many.
+        let decls: Vec<_> = datatype_declarations(program)
+            .into_iter()
+            .map(|d| match d.kind {
+                DeclKind::Uninterpreted => DatatypeDecl {
+                    kind: DeclKind::Integers,
+                    ..d
+                },
+                _ => d,
+            })
+            .collect();
+        session.declare_datatypes(&decls).ok()?;
         let mut out = Vec::new();
         let term = {
             let terms = Backend::terms(&session);

@@ -105,7 +105,8 @@ struct Script<'a> {
 impl boogie_like::HavocOracle for Script<'_> {
     fn havoc(&mut self, proc: ProcId, var: Var, ty: Type) -> Value {
         let options = match ty {
-            Type::Int => self.pool.len(),
+            // A value of an uninterpreted sort is an opaque integer: the same pool.
+            Type::Int | Type::Sort(_) => self.pool.len(),
             Type::Bool => 2,
             Type::Data(_) | Type::Map(_) => 1,
         };
@@ -117,7 +118,7 @@ impl boogie_like::HavocOracle for Script<'_> {
             .min(options - 1);
         self.taken.push((chosen, options));
         let value = match ty {
-            Type::Int => Value::Int(self.pool[chosen].clone()),
+            Type::Int | Type::Sort(_) => Value::Int(self.pool[chosen].clone()),
             Type::Bool => Value::Bool(chosen == 1),
             Type::Data(_) | Type::Map(_) => self.interpreter.default_value(ty),
         };

@@ -259,6 +259,8 @@ fn ir_value(
     use boogie_like::Type;
     Some(match (value, ty) {
         (ModelValue::Int(i), Type::Int) => boogie_like::Value::Int(i.clone()),
+        // An element of an uninterpreted sort (`T!val!3`) is the opaque integer 3.
+        (ModelValue::Elem(i), Type::Sort(_)) => boogie_like::Value::Int(i.clone()),
         (ModelValue::Bool(b), Type::Bool) => boogie_like::Value::Bool(*b),
         (ModelValue::Data { ctor, fields }, Type::Data(_)) => {
             let ctor = ir.ctor_by_name(ctor)?;

@@ -56,5 +56,8 @@ pub(crate) use reply::Sx;
 pub(crate) use reply::parse as parse_sx;
 pub(crate) use script::{ScriptOutcome, run_to_end};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
-pub use terms::{CtorDecl, DatatypeDecl, FieldDecl, Sort, symbol_text};
+pub use terms::{
+    CtorDecl, DatatypeDecl, DeclKind, FieldDecl, Sort, declaration_commands, elem_function,
+    symbol_text,
+};
 pub use version::version;

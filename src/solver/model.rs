@@ -22,6 +22,8 @@ pub enum ModelValue {
         ctor: String,
         fields: Vec<ModelValue>,
     },
+    /// An element of an uninterpreted sort, as z3 names it (`T!val!3` is 3).
+    Elem(BigInt),
     /// An array: `default` everywhere except at the keys of `entries` (later entries win).
     Array {
         default: Box<ModelValue>,
@@ -52,6 +54,7 @@ impl fmt::Display for ModelValue {
             ModelValue::Int(n) if n.sign() == num_bigint::Sign::Minus => write!(f, "(- {})", -n),
             ModelValue::Int(n) => write!(f, "{n}"),
             ModelValue::Bool(b) => write!(f, "{b}"),
+            ModelValue::Elem(n) => write!(f, "elem!{n}"),
             ModelValue::Data { ctor, fields } if fields.is_empty() => f.write_str(ctor),
             ModelValue::Data { ctor, fields } => {
                 write!(f, "({ctor}")?;
@@ -72,6 +75,17 @@ impl fmt::Display for ModelValue {
             }
         }
     }
+}
+
+/// z3's name for an element of an uninterpreted sort: `T!val!3` (quoted `|T!val!3|` when
+/// `T` needs bars) is the element 3 of `T`.
+fn elem(a: &str) -> Option<ModelValue> {
+    let a = a.trim_start_matches('|').trim_end_matches('|');
+    let (_, n) = a.rsplit_once("!val!")?;
+    if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+        return n.parse().ok().map(ModelValue::Elem);
+    }
+    None
 }
 
 /// Decodes model values against the declared constructors (name → number of fields).
@@ -107,7 +121,7 @@ impl<'a> Decoder<'a> {
             "false" => Some(ModelValue::Bool(false)),
             _ if is_numeral(a) => a.parse().ok().map(ModelValue::Int),
             _ if self.ctors.get(a) == Some(&0) => Some(data(a, Vec::new())),
-            _ => None,
+            _ => elem(a),
         }
     }
 
@@ -267,6 +281,23 @@ mod tests {
                 .to_string(),
             "(cons 2 (cons 1 nil))"
         );
+    }
+
+    #[test]
+    fn decodes_elements_of_uninterpreted_sorts_by_their_number() {
+        let elem = |n: i64| ModelValue::Elem(BigInt::from(n));
+        assert_eq!(decode("T!val!0"), Some(elem(0)));
+        assert_eq!(decode("|My Ref!val!12|"), Some(elem(12)));
+        assert_eq!(decode("(as Ref!val!3 Ref)"), Some(elem(3)));
+        assert_eq!(
+            decode("(store ((as const (Array T Int)) 0) T!val!1 5)"),
+            Some(ModelValue::Array {
+                default: Box::new(int(0)),
+                entries: vec![(elem(1), int(5))],
+            })
+        );
+        assert_eq!(decode("T!val!"), None);
+        assert_eq!(decode("T!val!x1"), None);
     }
 
     #[test]

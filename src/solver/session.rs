@@ -263,16 +263,9 @@ impl Session {
     /// Declares a group of datatypes that may refer to each other (and to datatypes
     /// declared before) in one `declare-datatypes` command.
     pub fn declare_datatypes(&mut self, decls: &[DatatypeDecl]) -> Result<(), SolverError> {
-        if decls.is_empty() {
-            return Ok(());
+        for command in super::terms::declaration_commands(decls) {
+            self.ack(&command)?;
         }
-        let sorts: Vec<String> = decls.iter().map(DatatypeDecl::sort_text).collect();
-        let ctors: Vec<String> = decls.iter().map(DatatypeDecl::ctors_text).collect();
-        self.ack(&format!(
-            "(declare-datatypes ({}) ({}))",
-            sorts.join(" "),
-            ctors.join(" ")
-        ))?;
         for ctor in decls.iter().flat_map(|d| &d.ctors) {
             let name = unquoted(&symbol_text(&ctor.name)).to_string();
             self.ctors.insert(name, ctor.fields.len());

@@ -12,7 +12,8 @@ use std::borrow::Cow;
 pub enum Sort {
     Int,
     Bool,
-    /// A datatype declared with [`super::Session::declare_datatypes`].
+    /// A sort declared with [`super::Session::declare_datatypes`]: a datatype, or an
+    /// uninterpreted sort ([`DeclKind`]).
     Datatype(String),
     /// `(Array key value)`: SMT-LIB's arrays (total maps, extensional).
     Array(Box<Sort>, Box<Sort>),
@@ -36,11 +37,64 @@ impl Sort {
 }
 
 /// One datatype of a (possibly mutually recursive) group:
-/// `IntList { nil(), cons(head: Int, tail: IntList) }`.
+/// `IntList { nil(), cons(head: Int, tail: IntList) }`, or an uninterpreted sort (no
+/// constructors; declared before the datatypes, which may use it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatatypeDecl {
     pub name: String,
     pub ctors: Vec<CtorDecl>,
+    pub kind: DeclKind,
+}
+
+/// How a [`DatatypeDecl`] is declared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeclKind {
+    /// `(declare-datatypes …)`.
+    #[default]
+    Datatype,
+    /// `(declare-sort T 0)`, and `T!elem: Int -> T` ([`elem_function`]) to name elements
+    /// by the interpreter's opaque integers (not injective: it adds nothing about `T`).
+    Uninterpreted,
+    /// `(define-sort T () Int)`: the sort read as the integers, the concrete run's view of
+    /// it (its opaque integers are distinct, and there are infinitely many).
+    Integers,
+}
+
+/// The function naming elements of the uninterpreted sort `sort` by integers.
+pub fn elem_function(sort: &str) -> String {
+    format!("{sort}!elem")
+}
+
+/// The declaration commands of `decls`: uninterpreted sorts first, one command each, then
+/// the datatypes in one `declare-datatypes` (none when there are none).
+pub fn declaration_commands(decls: &[DatatypeDecl]) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in decls {
+        let name = symbol_text(&d.name);
+        match d.kind {
+            DeclKind::Datatype => {}
+            DeclKind::Uninterpreted => {
+                out.push(format!("(declare-sort {name} 0)"));
+                let elem = symbol_text(&elem_function(&d.name)).into_owned();
+                out.push(format!("(declare-fun {elem} (Int) {name})"));
+            }
+            DeclKind::Integers => out.push(format!("(define-sort {name} () Int)")),
+        }
+    }
+    let datatypes: Vec<&DatatypeDecl> = decls
+        .iter()
+        .filter(|d| d.kind == DeclKind::Datatype)
+        .collect();
+    if !datatypes.is_empty() {
+        let sorts: Vec<String> = datatypes.iter().map(|d| d.sort_text()).collect();
+        let ctors: Vec<String> = datatypes.iter().map(|d| d.ctors_text()).collect();
+        out.push(format!(
+            "(declare-datatypes ({}) ({}))",
+            sorts.join(" "),
+            ctors.join(" ")
+        ));
+    }
+    out
 }
 
 /// A constructor. Constructor and selector names must be unique in the whole session.
@@ -62,6 +116,16 @@ impl DatatypeDecl {
         DatatypeDecl {
             name: name.into(),
             ctors,
+            kind: DeclKind::Datatype,
+        }
+    }
+
+    /// An uninterpreted sort.
+    pub fn uninterpreted(name: impl Into<String>) -> DatatypeDecl {
+        DatatypeDecl {
+            name: name.into(),
+            ctors: Vec::new(),
+            kind: DeclKind::Uninterpreted,
         }
     }
 

@@ -47,6 +47,7 @@ pub fn canonical(system: &HornSystem) -> Canonical {
         .datatypes
         .iter()
         .map(|d| DatatypeDecl {
+            kind: d.kind,
             name: names.raw(&d.name),
             ctors: d
                 .ctors

@@ -33,7 +33,7 @@
 use super::encode::{Encoder, InstanceInputs};
 use super::liveness::Liveness;
 use super::measure::{ClauseParts, Measures};
-use super::smt::{Command, sort, symbol, value_term};
+use super::smt::{Command, has_sort, sort, symbol, value_term};
 use crate::solver::{DatatypeDecl, Sort};
 use boogie_like::Value;
 use boogie_like::ir::{CtorId, GlobalId, ProcId, Program as IrProgram, Type as IrType};
@@ -221,16 +221,10 @@ pub fn bindings(vars: &[(String, Sort)]) -> String {
 
 /// `(declare-datatypes ...)` for the program's datatypes, or nothing.
 pub fn declare_datatypes(decls: &[DatatypeDecl]) -> String {
-    if decls.is_empty() {
-        return String::new();
-    }
-    let sorts: Vec<String> = decls.iter().map(DatatypeDecl::sort_text).collect();
-    let ctors: Vec<String> = decls.iter().map(DatatypeDecl::ctors_text).collect();
-    format!(
-        "(declare-datatypes ({}) ({}))\n",
-        sorts.join(" "),
-        ctors.join(" ")
-    )
+    crate::solver::declaration_commands(decls)
+        .into_iter()
+        .map(|c| c + "\n")
+        .collect()
 }
 
 /// The relation of `proc`: active, params, globals in, results, globals out, failed.
@@ -451,6 +445,11 @@ impl Builder<'_, '_> {
             .measures
             .positions(&self.relation_sorts[&relation.name]);
         for (k, global) in globals_in(self.ir, entry).into_iter().enumerate() {
+            // A global holding an uninterpreted sort starts unconstrained here (no element
+            // of the sort has a name): more runs, so a proof still holds.
+            if has_sort(self.ir, self.ir.globals[global].ty) {
+                continue;
+            }
             let index = positions[1 + p.params.len() + k];
             let initial = value_term(self.terms, self.ir, &global_defaults[global.0 as usize]);
             premises.push(format!("(= x!{index} {})", self.terms.display(initial)));
@@ -473,6 +472,11 @@ impl Builder<'_, '_> {
             items.push(self.fresh("input", p.locals[*local].ty, &mut commands));
         }
         for global in globals_in(self.ir, entry) {
+            let ty = self.ir.globals[global].ty;
+            if has_sort(self.ir, ty) {
+                items.push(self.fresh("global", ty, &mut commands));
+                continue;
+            }
             items.push(value_term(
                 self.terms,
                 self.ir,

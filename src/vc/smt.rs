@@ -29,6 +29,7 @@ pub fn sort(ir: &IrProgram, ty: IrType) -> Sort {
         IrType::Int => Sort::Int,
         IrType::Bool => Sort::Bool,
         IrType::Data(d) => Sort::datatype(ir.datatypes[d].name.clone()),
+        IrType::Sort(s) => Sort::datatype(ir.sorts[s].name.clone()),
         IrType::Map(m) => Sort::Array(Box::new(sort(ir, m.key())), Box::new(sort(ir, m.value()))),
     }
 }
@@ -51,25 +52,87 @@ pub fn const_array(
     terms.list(vec![as_const, value])
 }
 
-/// The declarations of every datatype of the program, to be declared together (they may
-/// be mutually recursive).
+/// The declarations of every uninterpreted sort and datatype of the program, to be
+/// declared together (datatypes may be mutually recursive and use the sorts).
 pub fn datatype_declarations(ir: &IrProgram) -> Vec<DatatypeDecl> {
-    ir.datatypes
+    let sorts = ir
+        .sorts
         .values()
-        .map(|d| {
-            let ctors = d
-                .ctors
-                .iter()
-                .map(|c| {
-                    CtorDecl::new(
-                        c.name.clone(),
-                        c.fields.iter().map(|f| (f.name.clone(), sort(ir, f.ty))),
-                    )
-                })
-                .collect();
-            DatatypeDecl::new(d.name.clone(), ctors)
-        })
-        .collect()
+        .map(|s| DatatypeDecl::uninterpreted(s.name.clone()));
+    let datatypes = ir.datatypes.values().map(|d| {
+        let ctors = d
+            .ctors
+            .iter()
+            .map(|c| {
+                CtorDecl::new(
+                    c.name.clone(),
+                    c.fields.iter().map(|f| (f.name.clone(), sort(ir, f.ty))),
+                )
+            })
+            .collect();
+        DatatypeDecl::new(d.name.clone(), ctors)
+    });
+    sorts.chain(datatypes).collect()
+}
+
+/// Whether a value of `ty` may hold a value of an uninterpreted sort (in a map, in a
+/// datatype's fields).
+pub fn has_sort(ir: &IrProgram, ty: IrType) -> bool {
+    fn go(ir: &IrProgram, ty: IrType, seen: &mut Vec<boogie_like::DatatypeId>) -> bool {
+        match ty {
+            IrType::Sort(_) => true,
+            IrType::Map(m) => go(ir, m.key(), seen) || go(ir, m.value(), seen),
+            IrType::Int | IrType::Bool => false,
+            IrType::Data(d) => {
+                if seen.contains(&d) {
+                    return false;
+                }
+                seen.push(d);
+                ir.datatypes[d]
+                    .ctors
+                    .iter()
+                    .flat_map(|c| &c.fields)
+                    .any(|f| go(ir, f.ty, seen))
+            }
+        }
+    }
+    go(ir, ty, &mut Vec::new())
+}
+
+/// A concrete IR value of type `ty` as an SMT term, in a session where the program's
+/// uninterpreted sorts are declared as such ([`crate::solver::DeclKind::Uninterpreted`]):
+/// an opaque integer `n` of sort `T` is `(T!elem n)`, inside maps and datatype values too.
+pub fn typed_value_term(terms: &Context, ir: &IrProgram, value: &Value, ty: IrType) -> SExpr {
+    match (value, ty) {
+        (Value::Int(n), IrType::Sort(s)) => {
+            let elem = crate::solver::elem_function(&ir.sorts[s].name);
+            terms.list(vec![
+                terms.atom(symbol(&elem)),
+                super::encode::int_literal(terms, n),
+            ])
+        }
+        (Value::Map(m), IrType::Map(t)) if has_sort(ir, ty) => {
+            let default = typed_value_term(terms, ir, &m.default, t.value());
+            let base = const_array(terms, ir, t.key(), t.value(), default);
+            m.entries.iter().fold(base, |array, (k, v)| {
+                let k = typed_value_term(terms, ir, &k.value(), t.key());
+                let v = typed_value_term(terms, ir, v, t.value());
+                terms.list(vec![terms.atom("store"), array, k, v])
+            })
+        }
+        (Value::Data { ctor, fields }, IrType::Data(_)) if !fields.is_empty() => {
+            let decl = ir.ctor(*ctor).expect("internal error: ctor");
+            let mut items = vec![terms.atom(symbol(&decl.name))];
+            items.extend(
+                fields
+                    .iter()
+                    .zip(&decl.fields)
+                    .map(|(v, f)| typed_value_term(terms, ir, v, f.ty)),
+            );
+            terms.list(items)
+        }
+        _ => value_term(terms, ir, value),
+    }
 }
 
 /// A concrete IR value as an SMT term.

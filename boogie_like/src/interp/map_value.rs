@@ -41,7 +41,7 @@ impl MapKey {
     pub fn has_type(&self, ty: Type) -> bool {
         matches!(
             (self, ty),
-            (MapKey::Int(_), Type::Int) | (MapKey::Bool(_), Type::Bool)
+            (MapKey::Int(_), Type::Int | Type::Sort(_)) | (MapKey::Bool(_), Type::Bool)
         )
     }
 }

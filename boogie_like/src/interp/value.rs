@@ -103,6 +103,8 @@ impl Value {
     pub fn has_type(&self, program: &Program, ty: Type) -> bool {
         match (self, ty) {
             (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
+            // A value of an uninterpreted sort is an opaque integer.
+            (Value::Int(_), Type::Sort(s)) => program.sorts.contains(s),
             (Value::Data { ctor, fields }, Type::Data(d)) if ctor.datatype == d => {
                 let Some(c) = program.ctor(*ctor) else {
                     return false;
@@ -237,7 +239,7 @@ impl Defaults {
     /// The default value of `ty`, if it has one.
     pub fn get(&self, ty: Type) -> Option<Value> {
         match ty {
-            Type::Int => Some(Value::Int(BigInt::from(0))),
+            Type::Int | Type::Sort(_) => Some(Value::Int(BigInt::from(0))),
             Type::Bool => Some(Value::Bool(false)),
             Type::Data(d) => self.data.get(d.0 as usize)?.clone(),
             Type::Map(m) => Some(Value::map(MapValue::constant(

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 
 use super::{
     Block, CallSite, CallSiteId, Constructor, CtorId, Datatype, DatatypeId, Expr, Field, Global,
-    GlobalId, Local, LocalId, ProcId, Procedure, Program, SourcePos, Stmt, Type, Var,
+    GlobalId, Local, LocalId, ProcId, Procedure, Program, SortDecl, SortId, SourcePos, Stmt, Type,
+    Var,
 };
 use crate::arena::Arena;
 
@@ -19,6 +20,11 @@ impl Program {
     /// An empty program.
     pub fn new() -> Program {
         Program::default()
+    }
+
+    /// Declares an uninterpreted sort.
+    pub fn add_sort(&mut self, name: impl Into<String>) -> SortId {
+        self.sorts.push(SortDecl { name: name.into() })
     }
 
     /// Declares a datatype without constructors (add them with [`Program::add_ctor`]).

@@ -3,7 +3,8 @@
 //! Guarantees: [`MapType::new`] returns the same handle for equal key/value types (the pair
 //! is interned once per process by [`crate::intern`]: there are only as many as the
 //! distinct map types written), so handles compare, hash and copy like the pair itself.
-//! Keys are restricted by [`crate::verify`] to `int` and `bool` (see [`is_key_type`]).
+//! Keys are restricted by [`crate::verify`] to `int`, `bool` and uninterpreted sorts (see
+//! [`is_key_type`]).
 
 use std::fmt;
 
@@ -46,5 +47,5 @@ impl fmt::Debug for MapType {
 /// Whether `ty` may index a map (`int` or `bool`: values with a total order and an exact
 /// equality, so the interpreter can keep a map as a finite table over a default).
 pub fn is_key_type(ty: Type) -> bool {
-    matches!(ty, Type::Int | Type::Bool)
+    matches!(ty, Type::Int | Type::Bool | Type::Sort(_))
 }

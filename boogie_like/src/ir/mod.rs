@@ -24,6 +24,11 @@ entity_id!(
     "dt"
 );
 entity_id!(
+    /// An uninterpreted sort of a [`Program`] (`type T;`).
+    SortId,
+    "sort"
+);
+entity_id!(
     /// A global variable of a [`Program`].
     GlobalId,
     "g"
@@ -58,14 +63,17 @@ pub struct FieldRef {
     pub index: u32,
 }
 
-/// A type: mathematical integers, booleans, a datatype, or a map `[K]V` (a total function
-/// from `K` to `V`, an SMT array).
+/// A type: mathematical integers, booleans, a datatype, a map `[K]V` (a total function
+/// from `K` to `V`, an SMT array), or an uninterpreted sort (an SMT `declare-sort`: a
+/// nonempty set whose values can only be compared; the interpreter's values of it are
+/// opaque integers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Int,
     Bool,
     Data(DatatypeId),
     Map(MapType),
+    Sort(SortId),
 }
 
 impl Type {
@@ -110,9 +118,17 @@ impl From<GlobalId> for Var {
 /// A whole program. Arena order is declaration (and printing) order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Program {
+    /// Uninterpreted sorts (`type T;`), declared before the datatypes.
+    pub sorts: Arena<SortId, SortDecl>,
     pub datatypes: Arena<DatatypeId, Datatype>,
     pub globals: Arena<GlobalId, Global>,
     pub procs: Arena<ProcId, Procedure>,
+}
+
+/// `type Name;`: an uninterpreted sort.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortDecl {
+    pub name: String,
 }
 
 /// `datatype Name { c1(f: T, …), c2(), … }`; may refer to itself and to other datatypes.
@@ -371,6 +387,10 @@ impl Program {
             Type::Data(d) => match self.datatypes.get(d) {
                 Some(dt) => dt.name.clone(),
                 None => format!("<missing {d}>"),
+            },
+            Type::Sort(s) => match self.sorts.get(s) {
+                Some(sort) => sort.name.clone(),
+                None => format!("<missing {s}>"),
             },
         }
     }

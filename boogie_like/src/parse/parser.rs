@@ -159,10 +159,16 @@ impl Parser {
         loop {
             match self.peek() {
                 Tok::Kw("datatype") => program.datatypes.push(self.datatype()?),
+                // `type` is not reserved: only a declaration starts with it.
+                Tok::Ident(word) if word == "type" => {
+                    self.advance();
+                    program.sorts.push(self.ident("a sort name")?);
+                    self.expect_punct(";")?;
+                }
                 Tok::Kw("var") => program.globals.extend(self.var_decl()?),
                 Tok::Kw("procedure") => program.procs.push(self.procedure()?),
                 Tok::Eof => return Ok(program),
-                _ => return Err(self.expected("`datatype`, `var` or `procedure`")),
+                _ => return Err(self.expected("`type`, `datatype`, `var` or `procedure`")),
             }
         }
     }

@@ -15,7 +15,7 @@ use super::syntax::{Binding, Name, Pos, RCall, RExpr, RExprKind, RProc, RProgram
 use crate::arena::Arena;
 use crate::ir::{
     Block, CallSite, CallSiteId, CtorId, DatatypeId, Expr, FieldRef, GlobalId, LocalId, ProcId,
-    Procedure, Program, Stmt, Type, Var,
+    Procedure, Program, SortId, Stmt, Type, Var,
 };
 
 type RResult<T> = Result<T, ParseError>;
@@ -31,6 +31,7 @@ fn error_at(pos: Pos, message: String) -> ParseError {
 /// Name tables of the program being resolved.
 #[derive(Default)]
 struct Scope {
+    sorts: HashMap<String, SortId>,
     datatypes: HashMap<String, DatatypeId>,
     ctors: HashMap<String, CtorId>,
     globals: HashMap<String, GlobalId>,
@@ -92,6 +93,10 @@ fn insert_unique<I: Copy>(
 }
 
 fn declare_datatypes(program: &mut Program, scope: &mut Scope, raw: &RProgram) -> RResult<()> {
+    for s in &raw.sorts {
+        let id = program.add_sort(s.text.clone());
+        insert_unique(&mut scope.sorts, s, id, "sort")?;
+    }
     for d in &raw.datatypes {
         let id = program.add_datatype(d.name.text.clone());
         insert_unique(&mut scope.datatypes, &d.name, id, "datatype")?;
@@ -128,6 +133,7 @@ fn resolve_type(scope: &Scope, ty: &RType) -> RResult<Type> {
         )),
         RType::Named(name) => match scope.datatypes.get(&name.text) {
             Some(id) => Ok(Type::Data(*id)),
+            None if scope.sorts.contains_key(&name.text) => Ok(Type::Sort(scope.sorts[&name.text])),
             None => Err(error_at(
                 name.pos,
                 format!("undefined type `{}`", name.text),

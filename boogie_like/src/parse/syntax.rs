@@ -144,6 +144,8 @@ pub(crate) struct RProc {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RProgram {
+    /// `type T;` (uninterpreted sorts).
+    pub sorts: Vec<Name>,
     pub datatypes: Vec<RDatatype>,
     pub globals: Vec<Binding>,
     pub procs: Vec<RProc>,

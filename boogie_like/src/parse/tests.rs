@@ -226,7 +226,7 @@ fn syntax_errors_say_expected_and_found() {
     );
     assert_eq!(
         err("foo").message,
-        "expected `datatype`, `var` or `procedure`, found identifier `foo`"
+        "expected `type`, `datatype`, `var` or `procedure`, found identifier `foo`"
     );
     assert_eq!(
         err("procedure {:inline} p() { }").message,
@@ -294,4 +294,30 @@ fn types_of_parsed_locals() {
         types,
         vec![Type::Data(crate::ir::DatatypeId(0)), Type::Bool, Type::Int]
     );
+}
+
+#[test]
+fn uninterpreted_sorts_parse_print_and_parse_back() {
+    let text = "type T;\ntype type;\ndatatype D { k(f: T) }\nvar m: [T]int;\n\
+                procedure {:entrypoint} p(a: T, b: type) returns (c: bool) { c := a == a; }\n";
+    let program = parse(text).unwrap();
+    let sort = crate::ir::SortId(0);
+    assert_eq!(program.sorts[sort].name, "T");
+    assert_eq!(program.sorts[crate::ir::SortId(1)].name, "type");
+    let p = &program.procs[crate::ir::ProcId(0)];
+    let types: Vec<Type> = p.locals.values().map(|l| l.ty).collect();
+    assert_eq!(
+        types,
+        vec![
+            Type::Sort(sort),
+            Type::Sort(crate::ir::SortId(1)),
+            Type::Bool
+        ]
+    );
+    assert!(crate::verify(&program).is_ok());
+    assert_eq!(parse(&print(&program)).unwrap(), program);
+    let e = err("type T; type T;");
+    assert!(e.message.contains("duplicate sort `T`"), "{}", e.message);
+    let e = err("procedure p(a: U) { }");
+    assert!(e.message.contains("undefined type `U`"), "{}", e.message);
 }

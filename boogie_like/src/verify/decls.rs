@@ -65,6 +65,13 @@ impl Decls<'_> {
                 };
                 self.report(context.clone(), kind);
             }
+            Type::Sort(s) if !self.program.sorts.contains(s) => {
+                let kind = VerifyErrorKind::Missing {
+                    what: "sort",
+                    id: s.to_string(),
+                };
+                self.report(context.clone(), kind);
+            }
             Type::Map(m) => {
                 if !is_key_type(m.key()) {
                     let ty = self.program.type_name(ty);
@@ -82,7 +89,8 @@ impl Decls<'_> {
         self.names(
             &Context::Program,
             NameKind::Datatype,
-            program.datatypes.values().map(|d| d.name.as_str()),
+            (program.sorts.values().map(|s| s.name.as_str()))
+                .chain(program.datatypes.values().map(|d| d.name.as_str())),
         );
         let ctors = program.ctors().map(|(_, c)| c.name.as_str());
         self.names(&Context::Program, NameKind::Constructor, ctors);
@@ -260,6 +268,6 @@ fn data_inside(ty: Type) -> Option<DatatypeId> {
     match ty {
         Type::Data(d) => Some(d),
         Type::Map(m) => data_inside(m.value()),
-        Type::Int | Type::Bool => None,
+        Type::Int | Type::Bool | Type::Sort(_) => None,
     }
 }

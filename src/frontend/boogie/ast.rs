@@ -20,9 +20,12 @@ pub enum Ty {
     Int,
     Bool,
     Map(MapTy),
-    /// A type declared `type T;` (uninterpreted: its values are only compared for
-    /// equality), or, before [`super::types::resolve`], any type name.
+    /// Any type name, before [`super::types::resolve`] replaces it.
     Named(TyName),
+    /// A type declared `type T;` (uninterpreted: an SMT sort, its values only compared for
+    /// equality): its name and its position among the program's uninterpreted types
+    /// (which is its IR `SortId`).
+    Sort(TyName, u32),
     /// A `datatype`: its name and its position among the program's datatypes (which is
     /// its IR `DatatypeId`).
     Data(TyName, u32),
@@ -75,7 +78,7 @@ impl std::fmt::Display for Ty {
             Ty::Int => f.write_str("int"),
             Ty::Bool => f.write_str("bool"),
             Ty::Map(m) => write!(f, "[{}]{}", m.key(), m.value()),
-            Ty::Named(n) | Ty::Data(n, _) => f.write_str(n.as_str()),
+            Ty::Named(n) | Ty::Data(n, _) | Ty::Sort(n, _) => f.write_str(n.as_str()),
         }
     }
 }

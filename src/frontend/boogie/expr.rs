@@ -21,7 +21,8 @@ pub fn ir_type(ty: Ty) -> Type {
         Ty::Int => Type::Int,
         Ty::Bool => Type::Bool,
         Ty::Map(m) => Type::map(ir_type(m.key()), ir_type(m.value())),
-        // An uninterpreted type is `int` (its values are only compared: types.rs).
+        Ty::Sort(_, index) => Type::Sort(ir::SortId(index)),
+        // `types::resolve` leaves no type name unresolved.
         Ty::Named(_) => Type::Int,
         Ty::Data(_, index) => Type::Data(ir::DatatypeId(index)),
     }
@@ -96,8 +97,7 @@ impl Scope<'_> {
 
     /// `forall x: T :: e`: each bound variable is a fresh local of `proc` (named
     /// `x#q<k>`), which only the quantifier's IR expression mentions. A variable of an
-    /// uninterpreted type is refused: such a type is `int` here, and a quantifier can tell
-    /// the integers from a finite domain (`forall x: T :: x == c` holds in a one-element T).
+    /// uninterpreted type ranges over its SMT sort.
     fn quantifier(
         &self,
         forall: bool,
@@ -109,13 +109,6 @@ impl Scope<'_> {
         let mut subst = self.subst.clone();
         let mut ids = Vec::new();
         for v in vars {
-            if let Some(name) = uninterpreted_in(v.ty) {
-                let what = format!(
-                    "a quantifier over the uninterpreted type `{name}` (its values are \
-                     integers here, and a quantifier can tell the integers from a finite type)"
-                );
-                return Err(unsupported(v.name.span, &what));
-            }
             let proc = &self.ir.procs[self.proc];
             let mut bound = self.bound.borrow_mut();
             let id = ir::LocalId((proc.locals.len() + bound.len()) as u32);
@@ -396,16 +389,7 @@ impl Scope<'_> {
     }
 }
 
-/// The first uninterpreted type inside `ty`, if any.
-fn uninterpreted_in(ty: Ty) -> Option<&'static str> {
-    match ty {
-        Ty::Named(n) => Some(n.as_str()),
-        Ty::Map(m) => uninterpreted_in(m.key()).or_else(|| uninterpreted_in(m.value())),
-        Ty::Int | Ty::Bool | Ty::Data(..) => None,
-    }
-}
-
-/// The Boogie type of an IR type (an uninterpreted type's values are `int`s there).
+/// The Boogie type of an IR type.
 pub fn boogie_ty(ir: &IrProgram, ty: Type) -> Ty {
     match ty {
         Type::Bool => Ty::Bool,
@@ -414,7 +398,8 @@ pub fn boogie_ty(ir: &IrProgram, ty: Type) -> Ty {
             boogie_ty(ir, m.value()),
         )),
         Type::Data(id) => datatype_ty(ir, id),
-        _ => Ty::Int,
+        Type::Sort(id) => Ty::Sort(ast::TyName::new(&ir.sorts[id].name), id.0),
+        Type::Int => Ty::Int,
     }
 }
 

@@ -159,6 +159,9 @@ fn collect<'a>(
     file: &'a SourceFile,
     ir: &mut IrProgram,
 ) -> Result<Decls<'a>, Diagnostic> {
+    for t in program.types.iter().filter(|t| t.synonym.is_none()) {
+        ir.add_sort(&*t.name.name);
+    }
     add_datatypes(program, ir)?;
     let mut decls = Decls {
         file,

@@ -1,12 +1,11 @@
 //! Type declarations: `type T;` (uninterpreted), `type T = U;` (synonyms) and `datatype
 //! T { … }`, resolved in every binding of the program before translation.
 //!
-//! Guarantees: after [`resolve`], every [`Ty::Named`] left in the program names a declared
-//! uninterpreted type (synonyms are replaced by what they stand for, cycles are an error),
-//! a datatype's name is [`Ty::Data`] with its position, and no map is indexed by a map. An uninterpreted type is the IR's `int` (see
-//! [`super::expr::ir_type`]); the type checker lets its values only be compared for
-//! equality, and for such quantifier-free uses the two agree: a run over any domain maps
-//! one to one into the integers and back (docs/boogie.md).
+//! Guarantees: after [`resolve`], no [`Ty::Named`] is left in the program: synonyms are
+//! replaced by what they stand for (cycles are an error), an uninterpreted type is
+//! [`Ty::Sort`] with its position among the program's `type T;` declarations (its IR
+//! `SortId`, an SMT sort), a datatype's name is [`Ty::Data`] with its position, and no map
+//! is indexed by a map.
 
 use super::ast::{
     Binding, Expr, ExprKind, Function, Ident, Implementation, MapTy, Procedure, Program, Spec,
@@ -22,8 +21,17 @@ const MAX_SYNONYMS: usize = 64;
 /// Replaces synonyms in every binding; an undefined type name is an error at its binding.
 pub fn resolve(program: &mut Program) -> Result<(), Diagnostic> {
     let mut decls: HashMap<&str, Option<Ty>> = HashMap::new();
+    let sorts = program.types.iter().filter(|t| t.synonym.is_none());
+    let sort_index: HashMap<&str, u32> = sorts
+        .enumerate()
+        .map(|(k, t)| (&*t.name.name, k as u32))
+        .collect();
     for t in &program.types {
-        if decls.insert(&t.name.name, t.synonym).is_some() {
+        let ty = match sort_index.get(&*t.name.name) {
+            Some(k) if t.synonym.is_none() => Some(Ty::Sort(TyName::new(&t.name.name), *k)),
+            _ => t.synonym,
+        };
+        if decls.insert(&t.name.name, ty).is_some() {
             return Err(Diagnostic::error(
                 t.name.span,
                 format!("the type `{}` is declared twice", t.name.name),
@@ -199,7 +207,7 @@ impl Resolver<'_> {
             ));
         }
         match ty {
-            Ty::Int | Ty::Bool | Ty::Data(..) => Ok(ty),
+            Ty::Int | Ty::Bool | Ty::Data(..) | Ty::Sort(..) => Ok(ty),
             Ty::Map(m) => {
                 let key = self.ty(m.key(), at, depth + 1)?;
                 if let Ty::Map(_) = key {
@@ -210,8 +218,7 @@ impl Resolver<'_> {
             }
             Ty::Named(n) => match self.decls.get(n.as_str()) {
                 Some(Some(synonym)) => self.ty(*synonym, at, depth + 1),
-                Some(None) => Ok(ty),
-                None => Err(Diagnostic::error(
+                Some(None) | None => Err(Diagnostic::error(
                     at.span,
                     format!("undefined type `{}`", n.as_str()),
                     "the type of this is not declared",
