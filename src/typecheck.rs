@@ -215,7 +215,7 @@ impl<'p> Checker<'p> {
                     "the initial value of the reference `{}` is not a constant",
                     decl.name.name
                 ),
-                "expected an integer, `skip`, `[]`, a method name, or `Pair`/`::` of those",
+                "expected an integer, `skip`, `[]`, a method name, or `Pair`/`::`/`ref` of those",
             );
             return;
         }
@@ -312,8 +312,14 @@ impl<'p> Checker<'p> {
             ExprKind::Proj { which, annot, pair } => self.projection(*which, annot, pair),
             ExprKind::Cons(head, tail) => self.cons(head, tail, hint),
             ExprKind::List(op, list) => self.list_op(*op, list),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                self.check(lhs, &Type::Int);
+            ExprKind::Binary { op, lhs, rhs } => {
+                let found = self.infer(lhs, Some(&Type::Int));
+                if let (BinOp::Eq | BinOp::Ne, Some(cell @ Type::Ref(_))) = (op, &found) {
+                    // Physical equality of references (our extension): the same cell.
+                    self.check(rhs, cell);
+                    return Some(Type::Int);
+                }
+                self.expect_type(lhs.span, &found, &Type::Int);
                 self.check(rhs, &Type::Int);
                 Some(Type::Int)
             }
@@ -680,6 +686,8 @@ fn is_constant(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Skip | ExprKind::Nil | ExprKind::Var(_) => true,
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => is_constant(a) && is_constant(b),
+        // A cell allocated before `Main` runs, in declaration order (a `Ref T` reference).
+        ExprKind::Alloc(a) => is_constant(a),
         _ => false,
     }
 }

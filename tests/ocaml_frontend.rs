@@ -83,8 +83,16 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("let main n = object end", "objects"),
     ("let main n = List.length [n]", "modules"),
     (
-        "let r = ref 0\nlet f c = !c\nlet main n = f r",
-        "a reference used as a value",
+        "let main n = let a = [n] in let b = [n] in a == b",
+        "physical equality `==` on values of type `int list`",
+    ),
+    (
+        "let main n = let f = ref (fun x -> x) in f = ref (fun x -> x + n)",
+        "structural equality on references is supported when they hold `int` or `bool`",
+    ),
+    (
+        "let main n = ( = ) (ref n) (ref n)",
+        "comparing values of type `int ref`",
     ),
     (
         "let app g = let h = g 1 in h 2\nlet add x y = x + y\nlet main n = app add",
@@ -121,8 +129,12 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
     (
-        "let r = let c = ref 0 in c\nlet main n = !r",
-        "computed at start-up that holds a reference",
+        "let c = ref 0\nlet g = (incr c; fun x -> x)\nlet main n = if g true then g n else 0",
+        "a polymorphic top-level value with effects",
+    ),
+    (
+        "let main n = let g = (print_int n; fun x -> x) in if g true then g n else 0",
+        "a polymorphic value with effects",
     ),
 ];
 

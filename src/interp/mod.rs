@@ -513,6 +513,10 @@ impl Interp<'_> {
                 None => failure(e.span, FailureKind::DivisionByZero),
             });
         }
+        if let (Value::Ref(a), Value::Ref(b)) = (&a, &b) {
+            // `==` / `!=` on references: the same cell (the checker allows no other op).
+            return Ok(Value::bool((a == b) == (op == BinOp::Eq)));
+        }
         Ok(arithmetic(op, a.as_int(), b.as_int()))
     }
 

@@ -76,6 +76,10 @@ pub enum BinOp {
     Mod,
     Eq,
     Ne,
+    /// `==`: physical equality.
+    PhysEq,
+    /// `!=`: physical inequality.
+    PhysNe,
     Lt,
     Le,
     Gt,
@@ -94,6 +98,8 @@ impl BinOp {
             BinOp::Mod => "mod",
             BinOp::Eq => "=",
             BinOp::Ne => "<>",
+            BinOp::PhysEq => "==",
+            BinOp::PhysNe => "!=",
             BinOp::Lt => "<",
             BinOp::Le => "<=",
             BinOp::Gt => ">",

@@ -138,7 +138,10 @@ impl Inferer {
             types.push(t);
         }
         self.level -= 1;
-        let values = group.bindings.iter().all(|b| is_value(&b.value));
+        let values = group
+            .bindings
+            .iter()
+            .all(|b| is_nonexpansive(&self.typing, &b.value));
         self.generalise(values, &types, &bound);
         self.env.extend(bound);
         Ok(())
@@ -723,8 +726,14 @@ fn rebuild_arrow(params: &[&TypeExpr], result: &TypeExpr) -> TypeExpr {
     })
 }
 
-/// Whether `e` is a syntactic value (OCaml's value restriction: only these generalise).
-fn is_value(e: &Expr) -> bool {
+/// Whether `e` is nonexpansive, OCaml's criterion for generalising a `let` (the relaxed
+/// value restriction, `Typecore.is_nonexpansive`): constants, variables, functions,
+/// constructors, tuples and lists of nonexpansive parts, `let ... in e` whose bindings and
+/// body are nonexpansive, `match` with a nonexpansive scrutinee, guards and cases, `if`
+/// whose branches are (the condition is not looked at), `e1; e2` when `e2` is, `assert e`
+/// and `raise e` when `e` is. An application (an operator too) is expansive.
+pub fn is_nonexpansive(typing: &Typing, e: &Expr) -> bool {
+    let ne = |x: &Expr| is_nonexpansive(typing, x);
     match &e.kind {
         ExprKind::Int(_)
         | ExprKind::Bool(_)
@@ -735,9 +744,26 @@ fn is_value(e: &Expr) -> bool {
         | ExprKind::Fun(..)
         | ExprKind::Function(_)
         | ExprKind::Construct(_, None) => true,
-        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) => is_value(x),
-        ExprKind::Tuple(items) => items.iter().all(is_value),
-        ExprKind::Cons(a, b) => is_value(a) && is_value(b),
+        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) | ExprKind::Assert(x) => ne(x),
+        ExprKind::Tuple(items) => items.iter().all(ne),
+        ExprKind::Cons(a, b) => ne(a) && ne(b),
+        ExprKind::Let(group, body) => group.bindings.iter().all(|b| ne(&b.value)) && ne(body),
+        ExprKind::Match(x, cases) => {
+            ne(x)
+                && cases
+                    .iter()
+                    .all(|c| c.guard.as_ref().is_none_or(ne) && ne(&c.body))
+        }
+        ExprKind::If(_, then, otherwise) => ne(then) && otherwise.as_deref().is_none_or(ne),
+        ExprKind::Seq(_, then) => ne(then),
+        ExprKind::App(f, args) => {
+            args.len() == 1
+                && matches!(
+                    typing.resolutions.get(&f.id),
+                    Some(Resolved::Prelude("raise"))
+                )
+                && ne(&args[0])
+        }
         _ => false,
     }
 }

@@ -71,8 +71,10 @@ fn binary_op(tok: &Tok) -> Option<(u8, bool, Result<BinOp, &'static str>)> {
     Some(match k {
         "||" | "or" => (1, true, Ok(BinOp::Or)),
         "&&" | "&" => (2, true, Ok(BinOp::And)),
-        "=" | "==" => (3, false, Ok(BinOp::Eq)),
-        "<>" | "!=" => (3, false, Ok(BinOp::Ne)),
+        "=" => (3, false, Ok(BinOp::Eq)),
+        "<>" => (3, false, Ok(BinOp::Ne)),
+        "==" => (3, false, Ok(BinOp::PhysEq)),
+        "!=" => (3, false, Ok(BinOp::PhysNe)),
         "<" => (3, false, Ok(BinOp::Lt)),
         "<=" => (3, false, Ok(BinOp::Le)),
         ">" => (3, false, Ok(BinOp::Gt)),

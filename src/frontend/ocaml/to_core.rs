@@ -7,8 +7,8 @@
 //! application that saturates it is one core call; over-application applies the result;
 //! a partial application evaluates its arguments and is a wrapper closure
 //! ([`core::Lambda::wrapper`]) whose body is the saturating call.
-//! Top-level `let r = ref c` is a `Store` reference; every other `ref e` allocates a core
-//! cell (`ref e`, type `Ref T`), read and written with the core's `!e` / `e1 := e2`. `match` becomes tests on the scrutinee
+//! Top-level `let r = ref c` is a `Store` reference (holding a cell's address when the name
+//! is used as a value); every other `ref e` allocates a core cell (`ref e`, type `Ref T`), read and written with the core's `!e` / `e1 := e2`. `match` becomes tests on the scrutinee
 //! (`is_empty`, `==`) and projections (`fst`, `snd`, `hd`, `tl`); no case matching is a
 //! failure (`Match_failure`), as are `assert`, `failwith` and `raise`. The entry (`main`)
 //! is the core `Main`: its body runs at depth 0, its parameters are the inputs.
@@ -18,8 +18,8 @@
 //! instance (`apply`, `apply#2`), local ones as one `let` per instance.
 //!
 //! Guarantees: on success the core program is well-typed for the HORef checker and runs as
-//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (a
-//! top-level reference used as a value, lists of non-integers, ...) is a diagnostic naming
+//! the OCaml program does (docs/ocaml.md); anything the core cannot yet express (`==` on
+//! lists, a polymorphic value with effects used at two types, ...) is a diagnostic naming
 //! it, at its position.
 
 use super::ast::*;
@@ -31,7 +31,7 @@ use crate::span::Span;
 use crate::syntax::ast as core;
 use num_bigint::BigInt;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 mod exceptions;
@@ -44,11 +44,13 @@ type R<T> = Result<T, Diagnostic>;
 /// the last top-level function).
 pub fn to_core(program: &Program, typing: &Typing, entry: Option<&str>) -> R<core::Program> {
     let mut t = Translator::new(typing);
+    t.refs_as_values = refs_used_as_values(program, typing);
     t.declare_exceptions(program)?;
     let entry = t.top_level(program, entry)?;
-    let main = t.main(&entry)?;
+    let mut main = t.main(&entry)?;
     t.drain_methods()?;
     t.unused_groups(entry.0)?;
+    main.body = t.with_startup(main.body)?;
     Ok(t.finish(main))
 }
 
@@ -68,6 +70,9 @@ enum Entry {
     /// A top-level value computed at start-up, held in the `Store` reference of this name
     /// ([`startup`]).
     TopComputed(Rc<str>),
+    /// A polymorphic top-level value computed at start-up: one `Store` reference per
+    /// ground instance ([`startup`]).
+    TopComputedPoly(Rc<startup::Startup>),
 }
 
 /// The instances of a polymorphic local function requested so far.
@@ -98,10 +103,11 @@ struct Translator<'t> {
     placeholder_names: Vec<(core::MethodId, Rc<str>)>,
     pending: Vec<(usize, Vec<Ty>)>,
     store: Vec<core::RefDecl>,
-    /// The top-level values computed at start-up, in definition order: their reference,
-    /// position and expression.
-    startup: Vec<(Rc<str>, Span, Rc<Expr>)>,
+    /// The top-level values computed at start-up, in definition order.
+    startup: Vec<Rc<startup::Startup>>,
     used_names: HashMap<Rc<str>, u32>,
+    /// The top-level references whose name is used as a value ([`refs_used_as_values`]).
+    refs_as_values: HashSet<VarId>,
     /// The core's exceptions, and the id each name stands for.
     exceptions: Vec<core::ExnDecl>,
     exception_ids: HashMap<Rc<str>, core::ExnId>,
@@ -125,6 +131,7 @@ impl<'t> Translator<'t> {
             store: Vec::new(),
             startup: Vec::new(),
             used_names: HashMap::new(),
+            refs_as_values: HashSet::new(),
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
             exprs: 0,
@@ -379,7 +386,8 @@ impl<'t> Translator<'t> {
             ));
         };
         if let Some(init) = ref_init(self.typing, &b.value) {
-            return self.top_ref(id, name, init);
+            let as_value = self.refs_as_values.contains(&id);
+            return self.top_ref(id, name, &b.value, init, as_value);
         }
         if !is_inlinable(&b.value) {
             return self.startup_value(id, name, &b.value);
@@ -390,15 +398,44 @@ impl<'t> Translator<'t> {
         Ok(())
     }
 
-    fn top_ref(&mut self, id: VarId, name: &Name, init: &Expr) -> R<()> {
-        let Ty::Ref(content) = self.ground(&self.typing.var_types[id.0 as usize]) else {
-            return Err(internal(name.span, "a reference without a `ref` type"));
-        };
-        let ty = core_type(&content, init.span)?;
+    /// The top-level reference `value` (`let r = ref c`, with `init` = `c`).
+    ///
+    /// When the name is only read and written (`!r`, `r := e`, `incr r`), a `Store`
+    /// reference of `c`'s type. When it is also used as a value (passed, returned, stored,
+    /// compared: `as_value`), a `Store` reference of type `Ref T` holding the address of a
+    /// cell allocated before the entry runs (`r : Ref T := ref c`); `!r` then reads that
+    /// cell (`!(!r)` in the core), and a use of `r` is the address. Either way an initial
+    /// value that is not a constant is computed at start-up ([`startup`]).
+    fn top_ref(
+        &mut self,
+        id: VarId,
+        name: &Name,
+        value: &Expr,
+        init: &Expr,
+        as_value: bool,
+    ) -> R<()> {
         let core_name = self.method_name(&name.text);
-        let init = self.ref_constant(&core_name, init)?;
-        self.declare_store(&core_name, name.span, ty, init);
-        self.entries.insert(id, Entry::TopRef(core_name));
+        let ty = if as_value {
+            self.entries
+                .insert(id, Entry::TopComputed(core_name.clone()));
+            self.core_type(&self.typing.var_types[id.0 as usize], value.span)?
+        } else {
+            self.entries.insert(id, Entry::TopRef(core_name.clone()));
+            let Ty::Ref(content) = self.ground(&self.typing.var_types[id.0 as usize]) else {
+                return Err(internal(name.span, "a reference without a `ref` type"));
+            };
+            core_type(&content, init.span)?
+        };
+        let constant = self.ref_constant(&core_name, init)?;
+        if !is_core_constant(&constant) {
+            let computed = if as_value { value } else { init };
+            return self.startup_store(core_name, name.span, ty, computed);
+        }
+        let constant = match as_value {
+            true => self.mk(value.span, core::ExprKind::Alloc(Box::new(constant))),
+            false => constant,
+        };
+        self.declare_store(&core_name, name.span, ty, constant);
         Ok(())
     }
 
@@ -548,7 +585,6 @@ impl<'t> Translator<'t> {
         self.active.pop();
         let (params, ret, body) = parts?;
         let (params, body) = self.ground_inputs(param_types?, params, body)?;
-        let body = self.with_startup(body)?;
         Ok(core::MainDecl {
             params,
             ret,
@@ -791,6 +827,11 @@ impl<'t> Translator<'t> {
     }
 
     fn binary_op(&mut self, e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> R<core::Expr> {
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && let Ty::Ref(_) = self.ground(&self.typing.expr_types[a.id.0 as usize])
+        {
+            return self.structural_ref_equality(e, op == BinOp::Eq, a, b);
+        }
         let core_op = match op {
             BinOp::Add => core::BinOp::Add,
             BinOp::Sub => core::BinOp::Sub,
@@ -799,32 +840,74 @@ impl<'t> Translator<'t> {
             BinOp::Mod => core::BinOp::Mod,
             BinOp::And => core::BinOp::And,
             BinOp::Or => core::BinOp::Or,
-            BinOp::Eq => core::BinOp::Eq,
-            BinOp::Ne => core::BinOp::Ne,
+            BinOp::Eq | BinOp::PhysEq => core::BinOp::Eq,
+            BinOp::Ne | BinOp::PhysNe => core::BinOp::Ne,
             BinOp::Lt => core::BinOp::Lt,
             BinOp::Le => core::BinOp::Le,
             BinOp::Gt => core::BinOp::Gt,
             BinOp::Ge => core::BinOp::Ge,
         };
         if !matches!(op, BinOp::And | BinOp::Or) {
-            self.comparable(a)?;
+            let ty = self.ground(&self.typing.expr_types[a.id.0 as usize]);
+            comparable(op.symbol(), &ty, a.span)?;
         }
         let a = self.expr(a)?;
         let b = self.expr(b)?;
         Ok(self.binary(core_op, a, b, e.span))
     }
 
-    /// Comparisons and arithmetic take integers (or booleans, which are integers).
-    fn comparable(&self, a: &Expr) -> R<()> {
-        match self.ground(&self.typing.expr_types[a.id.0 as usize]) {
-            Ty::Int | Ty::Bool => Ok(()),
-            other => Err(unsupported(
+    /// `a = b` / `a <> b` on references: OCaml compares the contents (structural
+    /// equality), here `!a = !b` (through as many `!` as the references nest), evaluating
+    /// `a`, then `b`, once each. Contents other than `int` and `bool` are refused by name.
+    fn structural_ref_equality(
+        &mut self,
+        e: &Expr,
+        equal: bool,
+        a: &Expr,
+        b: &Expr,
+    ) -> R<core::Expr> {
+        let span = e.span;
+        let ty = self.ground(&self.typing.expr_types[a.id.0 as usize]);
+        let mut content = &ty;
+        let mut loads = 0;
+        while let Ty::Ref(inner) = content {
+            content = inner;
+            loads += 1;
+        }
+        if !matches!(content, Ty::Int | Ty::Bool) {
+            return Err(unsupported(
                 a.span,
                 &format!(
-                    "comparing values of type `{other}` (comparisons are on `int` and `bool`)"
+                    "comparing references of type `{ty}` with `=` or `<>` (structural equality on references is supported when they hold `int` or `bool`; `==` compares cells)"
                 ),
-            )),
+            ));
         }
+        let core_ty = core_type(&ty, span)?;
+        let mut operands = Vec::new();
+        let mut bound = Vec::new();
+        for side in [a, b] {
+            let value = self.expr(side)?;
+            let name = self.temp("r");
+            let mut read = self.var(&name, span);
+            for _ in 0..loads {
+                read = self.mk(span, core::ExprKind::Load(Box::new(read)));
+            }
+            operands.push(read);
+            bound.push((name, value));
+        }
+        let rhs = operands.pop().expect("two operands");
+        let lhs = operands.pop().expect("two operands");
+        let op = if equal {
+            core::BinOp::Eq
+        } else {
+            core::BinOp::Ne
+        };
+        let mut result = self.binary(op, lhs, rhs, span);
+        for (name, value) in bound.into_iter().rev() {
+            let binder = self.binder(name, span, core_ty.clone());
+            result = self.let_in(binder, value, result, span);
+        }
+        Ok(result)
     }
 
     /// The `Store` reference `r` names, if it is a top-level reference's name.
@@ -903,9 +986,16 @@ impl<'t> Translator<'t> {
                 let reference = core::Ident { name, span };
                 Ok(self.mk(span, core::ExprKind::Deref(reference)))
             }
-            Entry::TopRef(_) => Err(unsupported(
+            Entry::TopComputedPoly(startup) => {
+                let key = self.instance_key(e);
+                let name = self.startup_instance(&startup, key)?;
+                let reference = core::Ident { name, span };
+                Ok(self.mk(span, core::ExprKind::Deref(reference)))
+            }
+            // `refs_used_as_values` saw every use of a top-level reference as a value.
+            Entry::TopRef(_) => Err(internal(
                 span,
-                "a reference used as a value (only `!r`, `r := e`, `incr r`, `decr r` on top-level references)",
+                "a top-level reference used as a value where only `!r` and `r := e` were expected",
             )),
         }
     }
@@ -1079,6 +1169,20 @@ impl<'t> Translator<'t> {
         }));
         self.entries.insert(id, Entry::LocalPoly(instances.clone()));
         let mut result = self.expr(body)?;
+        if !is_inlinable(value) {
+            // A generalised value that is not a syntactic one (`let g = (incr c; fun x ->
+            // x)`): OCaml computes it once, here once per instance (startup.rs).
+            if instances.borrow().requested.is_empty() {
+                let key = vec![Ty::Int; quantified.len()];
+                request(&instances, key, &mut self.temps);
+            }
+            if instances.borrow().requested.len() > 1 && !startup::duplicable(self.typing, value) {
+                return Err(unsupported(
+                    value.span,
+                    "a polymorphic value with effects (a call, `!`, `:=`, an input) used at several types (OCaml computes it once; here it would be computed once per type)",
+                ));
+            }
+        }
         let requested = instances.borrow().requested.clone();
         for (key, core_name) in requested.into_iter().rev() {
             self.active.push((quantified.clone(), key));
@@ -1299,7 +1403,19 @@ impl Translator<'_> {
             for a in &args[..params.len()] {
                 core_args.push(self.expr(a)?);
             }
-            let span = func.span.to(core_args.last().map_or(func.span, |a| a.span));
+            // The call's position is in the application `e`, from its function to its
+            // last argument, even when a translated part carries the position of a
+            // top-level value's definition (a use of `let cells = [a; b]` is translated
+            // again at each use, with the definition's spans).
+            let start = match func.span.start >= e.span.start && func.span.end <= e.span.end {
+                true => func.span.start,
+                false => e.span.start,
+            };
+            let end = args[..params.len()]
+                .last()
+                .map_or(func.span.end, |a| a.span.end)
+                .max(start);
+            let span = Span { start, end };
             let kind = core::ExprKind::App {
                 func: Box::new(func),
                 args: core_args,
@@ -1396,6 +1512,9 @@ impl Translator<'_> {
                 "a prelude function without a function type",
             ));
         };
+        if let (Some(op), Some(first)) = (comparison_symbol(name), params.first()) {
+            comparable(op, first, f.span)?;
+        }
         let n = params.len();
         if args.len() < n {
             return self.prelude_partial(e, name, &params, *result, args);
@@ -1606,6 +1725,9 @@ impl Translator<'_> {
                 &format!("`{name}` used as a value (apply it directly)"),
             ));
         }
+        if let (Some(op), Some(first)) = (comparison_symbol(name), params.first()) {
+            comparable(op, first, span)?;
+        }
         let mut binders = Vec::new();
         let mut args = Vec::new();
         for p in &params {
@@ -1730,10 +1852,117 @@ fn is_inlinable(e: &Expr) -> bool {
         | ExprKind::Fun(..)
         | ExprKind::Function(_) => true,
         ExprKind::Neg(x) | ExprKind::Annot(x, _) => is_inlinable(x),
+        // `let id x = x in id`: the same value at each use (OCaml generalises it).
+        ExprKind::Let(group, body) => {
+            group.bindings.iter().all(|b| is_inlinable(&b.value)) && is_inlinable(body)
+        }
         ExprKind::Tuple(items) => items.iter().all(is_inlinable),
         ExprKind::Cons(a, b) => is_inlinable(a) && is_inlinable(b),
         _ => false,
     }
+}
+
+/// Refuses a comparison `op` (as OCaml spells it) on operands of type `ty` that the core
+/// cannot compare: ordering and `=` are on `int` and `bool`, physical equality (`==`,
+/// `!=`) also on references (the same cell). `=` on references is translated before
+/// this check ([`Translator::structural_ref_equality`]).
+fn comparable(op: &str, ty: &Ty, span: Span) -> R<()> {
+    match (op, ty) {
+        (_, Ty::Int | Ty::Bool) | ("==" | "!=", Ty::Ref(_)) => Ok(()),
+        ("==" | "!=", other) => Err(unsupported(
+            span,
+            &format!(
+                "physical equality `{op}` on values of type `{other}` (it is supported on `int`, `bool` and references)"
+            ),
+        )),
+        (_, other) => Err(unsupported(
+            span,
+            &format!("comparing values of type `{other}` (comparisons are on `int` and `bool`)"),
+        )),
+    }
+}
+
+/// The comparison an operator value names (`( = )` is `=`), if it is one.
+fn comparison_symbol(name: &str) -> Option<&str> {
+    match name {
+        "( = )" | "( <> )" | "( == )" | "( != )" | "( < )" | "( <= )" | "( > )" | "( >= )" => {
+            Some(name.trim_start_matches("( ").trim_end_matches(" )"))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the core expression `e` is a constant the core accepts as a `Store` reference's
+/// initial value (the core checker's rule, `typecheck.rs`).
+fn is_core_constant(e: &core::Expr) -> bool {
+    match &e.kind {
+        core::ExprKind::Int(_)
+        | core::ExprKind::Skip
+        | core::ExprKind::Nil
+        | core::ExprKind::Var(_) => true,
+        core::ExprKind::Pair(a, b) | core::ExprKind::Cons(a, b) => {
+            is_core_constant(a) && is_core_constant(b)
+        }
+        core::ExprKind::Alloc(a) => is_core_constant(a),
+        _ => false,
+    }
+}
+
+/// The top-level references (`let r = ref c`) whose name is used as a value somewhere:
+/// anywhere but as the operand of `!`, the left of `:=`, or the argument of `incr`/`decr`.
+fn refs_used_as_values(program: &Program, typing: &Typing) -> HashSet<VarId> {
+    let mut top_refs = HashSet::new();
+    for item in &program.items {
+        let Item::Let(group) = item else { continue };
+        for b in &group.bindings {
+            if let Some((id, _)) = var_pattern(&b.pattern)
+                && ref_init(typing, &b.value).is_some()
+            {
+                top_refs.insert(id);
+            }
+        }
+    }
+    let mut used = HashSet::new();
+    if top_refs.is_empty() {
+        return used;
+    }
+    let mut work: Vec<&Expr> = Vec::new();
+    for item in &program.items {
+        let Item::Let(group) = item else { continue };
+        work.extend(group.bindings.iter().map(|b| &b.value));
+    }
+    let var_of = |e: &Expr| match (&e.kind, typing.resolutions.get(&e.id)) {
+        (ExprKind::Var(_), Some(Resolved::Var(v))) => Some(*v),
+        _ => None,
+    };
+    while let Some(e) = work.pop() {
+        // The operand in a reference position is not a use as a value.
+        let place = match &e.kind {
+            ExprKind::Deref(r) | ExprKind::Assign(r, _) => Some(&**r),
+            ExprKind::App(f, args)
+                if args.len() == 1
+                    && matches!(
+                        typing.resolutions.get(&f.id),
+                        Some(Resolved::Prelude("incr" | "decr"))
+                    ) =>
+            {
+                Some(&args[0])
+            }
+            _ => None,
+        };
+        if let Some(v) = var_of(e)
+            && top_refs.contains(&v)
+        {
+            used.insert(v);
+        }
+        for child in children(e) {
+            if place.is_some_and(|p| std::ptr::eq(p, child) && var_of(p).is_some()) {
+                continue;
+            }
+            work.push(child);
+        }
+    }
+    used
 }
 
 /// The initial value of `ref v`, if `e` is that.
