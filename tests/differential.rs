@@ -4,8 +4,9 @@
 //! failure at the same source position, or a cut-off at the same depth.
 //!
 //! Programs: `tests/programs/*.horef` and `benchmarks/**/*.horef` here, and
-//! `tests/refs/*.horef` (allocated references, issue 16: also verified at K = 1, 3, 5, 8
-//! against their headers, every BUG replayed); `shared_suite.rs` runs the same checks
+//! `tests/refs/*.horef` with the OCaml programs of `tests/ocaml/` that use references
+//! (allocated references, issue 16: also verified at K = 1, 3, 5, 8 against exhaustive
+//! runs and their headers, every BUG replayed); `shared_suite.rs` runs the same checks
 //! ([`lowering_agrees_on`], [`verdicts_agree_on`]) over every program in
 //! `../shared/bmc2-suite/`, or reports them ignored when that folder is absent. The counts
 //! are printed.
@@ -372,7 +373,12 @@ pub fn verdicts_agree_at(files: &[PathBuf], depths: &[u32], base: &horef_si::eng
 /// The bounds the allocated-reference programs are verified at.
 const REF_DEPTHS: [u32; 4] = [1, 3, 5, 8];
 
-/// `tests/refs/*.horef`: allocated references (issue 16).
+/// The OCaml programs of `tests/ocaml/` with allocated references (issue 16): local
+/// references, top-level references used as values, physical equality, and the programs
+/// mixing aliasing, closures in cells and exceptions (`mix_*`).
+const OCAML_REF_PREFIXES: [&str; 4] = ["local_ref_", "topref_", "physeq_", "mix_"];
+
+/// `tests/refs/*.horef` and the OCaml programs with references ([`OCAML_REF_PREFIXES`]).
 fn ref_programs() -> Vec<PathBuf> {
     let mut files = Vec::new();
     collect(
@@ -380,8 +386,19 @@ fn ref_programs() -> Vec<PathBuf> {
         "horef",
         &mut files,
     );
-    files.sort();
     assert!(files.len() >= 10, "the programs of tests/refs");
+    let ocaml: Vec<PathBuf> = ocaml_files()
+        .into_iter()
+        .filter(|f| {
+            f.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                OCAML_REF_PREFIXES.iter().any(|p| n.starts_with(p))
+            })
+        })
+        .collect();
+    assert!(ocaml.len() >= 40, "the OCaml programs with references");
+    files.extend(ocaml);
+    files.sort();
     files
 }
 

@@ -1,4 +1,4 @@
-(* expect: verified *)
+(* expect: safe up to 8 *)
 (* A memo table per wrapped function: a closure in a fresh cell, extended on every miss. *)
 (* run: n=4 depth=2 => value skip *)
 (* run: n=-2 depth=3 => value skip *)
