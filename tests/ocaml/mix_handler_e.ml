@@ -2,8 +2,8 @@
 (* As mix_handler, but the first result is assumed non-negative: it is `n + 1` for
    `n < -1`, and an overflow (`n >= 10`, two calls deep) makes it negative too. *)
 (* run: n=3 depth=2 => value 4 *)
-(* run: n=20 depth=2 => failure at 20:3 (assert) *)
-(* run: n=-2 depth=1 => failure at 20:3 (assert) *)
+(* run: n=20 depth=2 => failure at 21:3 (assert) *)
+(* run: n=-2 depth=1 => failure at 21:3 (assert) *)
 exception Overflow of int
 
 let on_overflow = ref (fun v -> raise (Overflow v))
