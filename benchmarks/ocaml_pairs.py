@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times `horef-si verify --max-depth K` on each BMC-2-syntax/OCaml twin (NAME.horef and
 NAME.ml side by side) of the given directories (default: tests/pairs and
-benchmarks/twins), the median of N runs each, and prints the ratio OCaml / BMC-2 syntax.
+benchmarks/twins), the median of N runs each (the two syntaxes in alternation), and prints
+the ratio OCaml / BMC-2 syntax of the medians and the median of the rounds' ratios.
 `--verify-args` passes more options to `verify` (e.g. `--verify-args="--proofs none"`).
 Usage: cargo build --release -p horef-si &&
        python3 benchmarks/ocaml_pairs.py [DIR ...] [--runs 9] [--max-depth 10] [--verify-args A]"""
@@ -33,14 +34,19 @@ def main():
     extra = args.verify_args.split()
     for d in args.dirs:
         for twin in sorted(pathlib.Path(d).glob("*.horef")):
-            res = {}
-            for ext in ["horef", "ml"]:
-                runs = [timed(twin.with_suffix("." + ext), args.max_depth, extra)
-                        for _ in range(args.runs)]
-                res[ext] = (statistics.median(t for t, _ in runs), runs[0][1])
+            # The two syntaxes run in alternation (round i: one, then the other, the order
+            # flipped every round), so a change of the machine's load hits both alike; the
+            # paired ratio is the median of the rounds' ratios.
+            runs = {"horef": [], "ml": []}
+            for i in range(args.runs):
+                for ext in (["horef", "ml"] if i % 2 == 0 else ["ml", "horef"]):
+                    runs[ext].append(timed(twin.with_suffix("." + ext), args.max_depth, extra))
+            res = {ext: (statistics.median(t for t, _ in r), r[0][1]) for ext, r in runs.items()}
             ratio = res["ml"][0] / res["horef"][0]
+            paired = statistics.median(m[0] / h[0] for h, m in zip(runs["horef"], runs["ml"]))
             print(f"{str(twin.with_suffix('')):28} horef {res['horef'][0] * 1000:8.1f} ms {res['horef'][1]:20}"
-                  f"  ml {res['ml'][0] * 1000:8.1f} ms {res['ml'][1]:20}  ratio {ratio:.2f}", flush=True)
+                  f"  ml {res['ml'][0] * 1000:8.1f} ms {res['ml'][1]:20}  ratio {ratio:.2f}"
+                  f"  paired {paired:.2f}", flush=True)
 
 
 if __name__ == "__main__":
