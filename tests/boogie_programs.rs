@@ -179,3 +179,26 @@ fn every_boogie_program_gets_its_expected_answer() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(dirs.len() >= 50, "only {} Boogie programs", dirs.len());
 }
+
+/// Every program that translates prints as IR text that parses back to the same program
+/// (quantifiers, uninterpreted sorts and code expressions' formulas included).
+#[test]
+fn every_translated_program_round_trips_through_ir_text() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for dir in folders() {
+        let text = std::fs::read_to_string(dir.join("program.bpl")).expect("program.bpl");
+        let file = SourceFile::new(dir.display().to_string(), text);
+        let Ok(program) = translate(&file, None) else {
+            continue;
+        };
+        let printed = boogie_like::print(&program);
+        match boogie_like::parse(&printed) {
+            Ok(back) if back == program => checked += 1,
+            Ok(_) => failures.push(format!("{}: parsed back differently", dir.display())),
+            Err(e) => failures.push(format!("{}: {e}\n{printed}", dir.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 50, "only {checked} programs translated");
+}

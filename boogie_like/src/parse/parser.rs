@@ -689,6 +689,7 @@ impl Parser {
             Tok::Kw("true") | Tok::Kw("false") => {
                 RExprKind::Bool(self.advance() == Tok::Kw("true"))
             }
+            Tok::Punct("(") if self.at_quantifier() => self.quantifier()?,
             Tok::Punct("(") => return self.parenthesized(),
             Tok::Punct("[") => self.map_const()?,
             Tok::Kw("if") => self.ite()?,
@@ -696,6 +697,35 @@ impl Parser {
             _ => return Err(self.expected("an expression")),
         };
         RExpr::new(kind, pos)
+    }
+
+    /// Whether `(forall x:` or `(exists x:` starts here (the words are not reserved: a
+    /// variable named `forall` is never followed by a name and `:`).
+    fn at_quantifier(&self) -> bool {
+        matches!(self.peek_at(1), Tok::Ident(w) if w == "forall" || w == "exists")
+            && matches!(self.peek_at(2), Tok::Ident(_))
+            && matches!(self.peek_at(3), Tok::Punct(":"))
+    }
+
+    /// `(forall x: T, y: U :: body)`; `::` is two `:` tokens.
+    fn quantifier(&mut self) -> PResult<RExprKind> {
+        self.expect_punct("(")?;
+        let forall = matches!(self.advance(), Tok::Ident(w) if w == "forall");
+        let mut vars = Vec::new();
+        loop {
+            let name = self.ident("a bound variable")?;
+            self.expect_punct(":")?;
+            let ty = self.nested(|p| p.ty())?;
+            vars.push((name, ty));
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        self.expect_punct(":")?;
+        self.expect_punct(":")?;
+        let body = self.nested(|p| p.expr())?;
+        self.expect_punct(")")?;
+        Ok(RExprKind::Quant(forall, vars, Box::new(body)))
     }
 
     fn parenthesized(&mut self) -> PResult<RExpr> {

@@ -332,6 +332,35 @@ impl<'a> BodyCx<'a> {
             RExprKind::MapSet(m, i, v) => {
                 Expr::map_set(self.expr(m)?, self.expr(i)?, self.expr(v)?)
             }
+            RExprKind::Quant(forall, vars, body) => {
+                let mut ids = Vec::new();
+                for (name, ty) in vars {
+                    let Some(id) = self.locals.get(name.text.as_str()) else {
+                        return Err(error_at(
+                            name.pos,
+                            format!(
+                                "the bound variable `{}` is not a local of the procedure",
+                                name.text
+                            ),
+                        ));
+                    };
+                    if self.proc.locals[*id].ty != resolve_type(self.scope, ty)? {
+                        return Err(error_at(
+                            name.pos,
+                            format!(
+                                "the bound variable `{}` has another type as a local",
+                                name.text
+                            ),
+                        ));
+                    }
+                    ids.push(*id);
+                }
+                Expr::Quant {
+                    forall: *forall,
+                    vars: ids,
+                    body: Box::new(self.expr(body)?),
+                }
+            }
         })
     }
 

@@ -72,7 +72,7 @@ impl RExprKind {
             }
             RExprKind::Binary(_, a, b) => (vec![a, b], &[]),
             RExprKind::Ite(a, b, c) | RExprKind::MapSet(a, b, c) => (vec![a, b, c], &[]),
-            RExprKind::MapConst(_, a) => (vec![a], &[]),
+            RExprKind::MapConst(_, a) | RExprKind::Quant(_, _, a) => (vec![a], &[]),
             RExprKind::MapGet(a, b) => (vec![a, b], &[]),
             RExprKind::Ctor(_, args) => (vec![], args),
         };
@@ -97,6 +97,9 @@ pub(crate) enum RExprKind {
     MapGet(Box<RExpr>, Box<RExpr>),
     /// `map[index := value]`
     MapSet(Box<RExpr>, Box<RExpr>, Box<RExpr>),
+    /// `(forall x: T, … :: body)` (`true`) or `(exists …)`; each bound name is a local of
+    /// the procedure, declared with that type.
+    Quant(bool, Vec<(Name, RType)>, Box<RExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

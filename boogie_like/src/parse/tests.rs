@@ -321,3 +321,21 @@ fn uninterpreted_sorts_parse_print_and_parse_back() {
     let e = err("procedure p(a: U) { }");
     assert!(e.message.contains("undefined type `U`"), "{}", e.message);
 }
+
+#[test]
+fn quantifiers_parse_back_over_the_procedures_locals() {
+    let text = "type T;\nvar m: [T]int;\n\
+                procedure {:entrypoint} {:reads m} p(a: T) {\n  var x: T;\n  var y: int;\n  \
+                var forall: int;\n  \
+                assume (forall x: T :: m[x] > 0 && (exists y: int :: y == m[x]));\n  \
+                assert m[a] > 0 || (forall) > 0;\n}\n";
+    let program = parse(text).unwrap();
+    assert!(crate::verify(&program).is_ok());
+    let printed = print(&program);
+    assert!(printed.contains("(forall x: T :: "), "{printed}");
+    assert_eq!(parse(&printed).unwrap(), program);
+    let e = err("procedure {:entrypoint} p() { assume (forall z: int :: z > 0); }");
+    assert!(e.message.contains("`z` is not a local"), "{}", e.message);
+    let e = err("procedure {:entrypoint} p() { var z: bool; assume (forall z: int :: z > 0); }");
+    assert!(e.message.contains("another type"), "{}", e.message);
+}
