@@ -346,8 +346,11 @@ impl<'p> Checker<'p> {
     fn raise(&mut self, e: &Expr, exn: ExnId, arg: Option<&Expr>) {
         let declared = self.program.exceptions.get(exn.index()).cloned();
         match (declared, arg) {
-            (Some(d), Some(arg)) if d.has_arg => self.check(arg, &Type::Int),
-            (Some(d), None) if !d.has_arg => {}
+            (Some(d), Some(arg)) if d.arg.is_some() => {
+                let ty = d.arg.clone().unwrap_or(Type::Int);
+                self.check(arg, &ty);
+            }
+            (Some(d), None) if d.arg.is_none() => {}
             _ => self.error(
                 e.span,
                 "`raise` of an undeclared exception, or with the wrong argument",
@@ -364,14 +367,14 @@ impl<'p> Checker<'p> {
             let expects_arg = handler
                 .exn
                 .and_then(|x| self.program.exceptions.get(x.index()))
-                .is_some_and(|d| d.has_arg);
+                .and_then(|d| d.arg.clone());
             if let Some(binder) = &handler.arg
-                && (!expects_arg || binder.ty != Type::Int)
+                && expects_arg.as_ref() != Some(&binder.ty)
             {
                 self.error(
                     handler.span,
                     "a handler binds an argument its exception does not carry",
-                    "only an exception with an argument has one, an `Int`",
+                    "only an exception with an argument has one, of its declared type",
                 );
             }
             if let Some(binder) = &handler.arg {

@@ -238,7 +238,7 @@ enum Stop {
     Raise {
         span: Span,
         exn: ExnId,
-        arg: BigInt,
+        arg: Value,
     },
     CutOff {
         span: Span,
@@ -391,8 +391,8 @@ impl Interp<'_> {
             }
             ExprKind::Raise { exn, arg } => {
                 let arg = match arg {
-                    Some(arg) => self.eval(arg, env, depth)?.as_int().clone(),
-                    None => BigInt::zero(),
+                    Some(arg) => self.eval(arg, env, depth)?,
+                    None => Value::int(0),
                 };
                 Err(Stop::Raise {
                     span: e.span,
@@ -445,7 +445,7 @@ impl Interp<'_> {
             return Err(raised);
         };
         let env = match &handler.arg {
-            Some(binder) => env.update(binder.id, Value::Int(arg.clone())),
+            Some(binder) => env.update(binder.id, arg.clone()),
             None => env.clone(),
         };
         self.eval(&handler.body, &env, depth)
@@ -508,7 +508,7 @@ impl Interp<'_> {
                 Some(exn) => Stop::Raise {
                     span: e.span,
                     exn,
-                    arg: BigInt::zero(),
+                    arg: Value::int(0),
                 },
                 None => failure(e.span, FailureKind::DivisionByZero),
             });

@@ -396,8 +396,9 @@ pub struct Handler {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExnDecl {
     pub name: Rc<str>,
-    /// Whether it carries an `Int` argument.
-    pub has_arg: bool,
+    /// The type of its argument, if it carries one: `Int`, or a reference `Ref T` (both one
+    /// integer in the IR: a value, an address).
+    pub arg: Option<Type>,
 }
 
 /// The name under which the OCaml front end declares division by zero's exception: a `/`

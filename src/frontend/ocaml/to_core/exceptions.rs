@@ -12,7 +12,7 @@
 use super::super::ast::*;
 use super::super::parser::unsupported;
 use super::super::types::Ty;
-use super::{R, Translator, internal};
+use super::{R, Translator, core_type, internal};
 use crate::span::Span;
 use crate::syntax::ast as core;
 use std::rc::Rc;
@@ -32,33 +32,35 @@ impl Translator<'_> {
     /// Declares the predefined exceptions and those of `program`.
     pub(super) fn declare_exceptions(&mut self, program: &Program) -> R<()> {
         for name in PREDEFINED {
-            self.declare_exception(Rc::from(*name), false);
+            self.declare_exception(Rc::from(*name), None);
         }
         for item in &program.items {
             let Item::Exception(name, arg) = item else {
                 continue;
             };
-            let has_arg = match self.typing.exceptions.get(&name.text) {
-                Some(None) | None => false,
-                Some(Some(Ty::Int | Ty::Bool)) => true,
+            let carried = match self.typing.exceptions.get(&name.text) {
+                Some(None) | None => None,
+                Some(Some(Ty::Int | Ty::Bool)) => Some(core::Type::Int),
+                // A reference is one integer in the IR too (its address).
+                Some(Some(t @ Ty::Ref(_))) => Some(core_type(&self.ground(t), name.span)?),
                 Some(Some(_)) if arg.is_some() => {
                     return Err(unsupported(
                         name.span,
-                        "exceptions carrying a value other than an `int` or a `bool`",
+                        "exceptions carrying a value other than an `int`, a `bool` or a reference",
                     ));
                 }
-                Some(Some(_)) => false,
+                Some(Some(_)) => None,
             };
-            self.declare_exception(name.text.clone(), has_arg);
+            self.declare_exception(name.text.clone(), carried);
         }
         Ok(())
     }
 
-    fn declare_exception(&mut self, name: Rc<str>, has_arg: bool) {
+    fn declare_exception(&mut self, name: Rc<str>, arg: Option<core::Type>) {
         let id = core::ExnId(self.exceptions.len() as u32);
         self.exceptions.push(core::ExnDecl {
             name: name.clone(),
-            has_arg,
+            arg,
         });
         self.exception_ids.insert(name, id);
     }
@@ -86,12 +88,14 @@ impl Translator<'_> {
         };
         let id = self.exception_id(name)?;
         let arg = match arg {
-            Some(arg) if self.exceptions[id.index()].has_arg => Some(Box::new(self.expr(arg)?)),
+            Some(arg) if self.exceptions[id.index()].arg.is_some() => {
+                Some(Box::new(self.expr(arg)?))
+            }
             Some(arg) if matches!(arg.kind, ExprKind::Str(_)) => None,
             Some(arg) => {
                 return Err(unsupported(
                     arg.span,
-                    "an exception argument other than an `int`, a `bool` or a string literal",
+                    "an exception argument other than an `int`, a `bool`, a reference or a string literal",
                 ));
             }
             None => None,
@@ -150,18 +154,15 @@ impl Translator<'_> {
         let Some(arg) = arg else {
             return Ok(None);
         };
-        let has_arg = self.exceptions[exn.index()].has_arg;
+        let carried = self.exceptions[exn.index()].arg.clone();
         match &arg.kind {
             PatternKind::Wild => Ok(None),
             PatternKind::Annot(inner, _) => self.handler_arg(exn, Some(inner)),
-            PatternKind::Var(id, name) if has_arg => {
+            PatternKind::Var(id, name) if carried.is_some() => {
                 self.entries
                     .insert(*id, super::Entry::Local(name.text.clone()));
-                Ok(Some(self.binder(
-                    name.text.clone(),
-                    name.span,
-                    core::Type::Int,
-                )))
+                let ty = carried.unwrap_or(core::Type::Int);
+                Ok(Some(self.binder(name.text.clone(), name.span, ty)))
             }
             PatternKind::Var(..) => Err(unsupported(
                 arg.span,
