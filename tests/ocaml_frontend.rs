@@ -136,6 +136,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let main n = let g = (print_int n; fun x -> x) in if g true then g n else 0",
         "a polymorphic value with effects",
     ),
+    (
+        "let rec rev l a = match l with [] -> a | x :: r -> rev r (x :: a)\nlet main n = let e = rev [] [] in (n :: e, true :: e)",
+        "a polymorphic value with effects",
+    ),
 ];
 
 #[test]

@@ -138,11 +138,25 @@ impl Inferer {
             types.push(t);
         }
         self.level -= 1;
-        let values = group
+        // OCaml's relaxed value restriction: a nonexpansive right-hand side generalises
+        // every variable, an expansive one those only in covariant positions. Beyond
+        // syntactic values, only for `let x = ...` (a pattern's variables would share the
+        // instances of one computation, which the translation does not split).
+        let simple = group
             .bindings
             .iter()
-            .all(|b| is_nonexpansive(&self.typing, &b.value));
-        self.generalise(values, &types, &bound);
+            .all(|b| var_pattern_id(&b.pattern).is_some());
+        let values = group.bindings.iter().all(|b| is_value(&b.value))
+            || simple
+                && group
+                    .bindings
+                    .iter()
+                    .all(|b| is_nonexpansive(&self.typing, &b.value));
+        if values {
+            self.generalise(true, &types, &bound);
+        } else if simple {
+            self.generalise_covariant(&types, &bound);
+        }
         self.env.extend(bound);
         Ok(())
     }
@@ -191,6 +205,24 @@ impl Inferer {
         self.generalise(true, &types, &bound);
         self.env.extend(bound);
         Ok(())
+    }
+
+    /// Quantifies the variables of `types` above the current level that occur only in
+    /// covariant positions of all of them (`let l = rev []`: `'a list`).
+    fn generalise_covariant(&mut self, types: &[Ty], bound: &[(Rc<str>, VarId)]) {
+        let mut vars = Vec::new();
+        let mut excluded = Vec::new();
+        for t in types {
+            self.typing.subst.generalisable(t, self.level, &mut vars);
+            self.typing.subst.non_covariant(t, false, &mut excluded);
+        }
+        vars.retain(|v| !excluded.contains(v));
+        if vars.is_empty() {
+            return;
+        }
+        for (_, id) in bound {
+            self.typing.quantified.insert(*id, vars.clone());
+        }
     }
 
     /// Quantifies the variables of `types` above the current level, shared by the group.
@@ -724,6 +756,34 @@ fn rebuild_arrow(params: &[&TypeExpr], result: &TypeExpr) -> TypeExpr {
     params.iter().rev().fold(result.clone(), |acc, p| {
         TypeExpr::Arrow(Box::new((*p).clone()), Box::new(acc))
     })
+}
+
+/// The variable `p` binds, if it is one (`x` or `(x : t)`).
+fn var_pattern_id(p: &Pattern) -> Option<VarId> {
+    match &p.kind {
+        PatternKind::Var(id, _) => Some(*id),
+        PatternKind::Annot(inner, _) => var_pattern_id(inner),
+        _ => None,
+    }
+}
+
+/// Whether `e` is a syntactic value (OCaml's original value restriction).
+fn is_value(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Unit
+        | ExprKind::Str(_)
+        | ExprKind::Nil
+        | ExprKind::Var(_)
+        | ExprKind::Fun(..)
+        | ExprKind::Function(_)
+        | ExprKind::Construct(_, None) => true,
+        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) => is_value(x),
+        ExprKind::Tuple(items) => items.iter().all(is_value),
+        ExprKind::Cons(a, b) => is_value(a) && is_value(b),
+        _ => false,
+    }
 }
 
 /// Whether `e` is nonexpansive, OCaml's criterion for generalising a `let` (the relaxed

@@ -140,6 +140,24 @@ impl Subst {
         }
     }
 
+    /// The variables of `t` in a position that is not covariant: under `ref`, or in a
+    /// function's parameter (conservatively, whatever the parameter's own variance).
+    pub fn non_covariant(&self, t: &Ty, invariant: bool, out: &mut Vec<u32>) {
+        match self.shallow(t) {
+            Ty::Var(v) if invariant && !out.contains(&v) => out.push(v),
+            Ty::List(a) => self.non_covariant(&a, invariant, out),
+            Ty::Ref(a) => self.non_covariant(&a, true, out),
+            Ty::Tuple(ts) => ts
+                .iter()
+                .for_each(|t| self.non_covariant(t, invariant, out)),
+            Ty::Fun(ps, r) => {
+                ps.iter().for_each(|t| self.non_covariant(t, true, out));
+                self.non_covariant(&r, invariant, out)
+            }
+            _ => {}
+        }
+    }
+
     /// The unbound variables of `t` whose level is above `level`, in order of appearance.
     pub fn generalisable(&self, t: &Ty, level: u32, out: &mut Vec<u32>) {
         match self.shallow(t) {
