@@ -31,6 +31,7 @@ fn probe(text: &str, searched_depth: u32) -> Option<u32> {
         summaries: true,
         stop: StopSignal::default(),
         bounds: CallBounds::default(),
+        facts: Default::default(),
     };
     let deadline = Instant::now() + Duration::from_secs(30);
     std::thread::scope(|scope| {

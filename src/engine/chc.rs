@@ -218,6 +218,36 @@ fn solve(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<ChcAnswer> {
+    Some(
+        match solve_checked(system, configurations, limits, cancel)? {
+            Solved::Model(definitions) => ChcAnswer::Proved(proof(system, &definitions)),
+            Solved::Refuted => ChcAnswer::Refuted,
+            Solved::NoModel(why) => ChcAnswer::NoProof(why),
+        },
+    )
+}
+
+/// What Spacer found for a system.
+#[derive(Clone, Debug)]
+pub(crate) enum Solved {
+    /// An interpretation every clause holds under, re-checked in a fresh z3.
+    Model(Interpretation),
+    /// The clauses are unsatisfiable.
+    Refuted,
+    /// Neither, with the reason.
+    NoModel(String),
+}
+
+/// A model's definitions of the relations, by (unquoted) relation name.
+pub(crate) type Interpretation = HashMap<String, Definition>;
+
+/// [`solve`], with the re-checked model itself rather than a proof to show.
+pub(crate) fn solve_checked(
+    system: &HornSystem,
+    configurations: &[&'static str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Solved> {
     let clauses = Arc::new(system.script());
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
@@ -259,17 +289,17 @@ fn solve(
     if cancel.load(Ordering::SeqCst) && answer.is_none() {
         return None;
     }
-    Some(answer.unwrap_or_else(|| ChcAnswer::NoProof(reasons.join("; "))))
+    Some(answer.unwrap_or_else(|| Solved::NoModel(reasons.join("; "))))
 }
 
-/// One Spacer run and the re-check of its model: `Ok` for a checked proof or a
+/// One Spacer run and the re-check of its model: `Ok` for a checked model or a
 /// refutation, `Err` with the reason otherwise. `None` if cancelled.
 fn attempt_once(
     system: &HornSystem,
     script: &str,
     limits: ChcLimits,
     cancel: &AtomicBool,
-) -> Option<Result<ChcAnswer, String>> {
+) -> Option<Result<Solved, String>> {
     let replies = match run_to_end(script, limits, cancel)? {
         ScriptOutcome::Replies(replies) => replies,
         ScriptOutcome::TimedOut => return Some(Err("out of time".into())),
@@ -279,11 +309,11 @@ fn attempt_once(
         Some("sat") => {
             let definitions = definitions(&replies[1..]);
             match recheck(system, &definitions, limits, cancel)? {
-                Ok(()) => Ok(ChcAnswer::Proved(proof(system, &definitions))),
+                Ok(()) => Ok(Solved::Model(checked_interpretation(system, definitions))),
                 Err(why) => Err(format!("the re-check rejected the model ({why})")),
             }
         }
-        Some("unsat") => Ok(ChcAnswer::Refuted),
+        Some("unsat") => Ok(Solved::Refuted),
         Some("unknown") => Err("Spacer answered unknown".into()),
         _ => Err(format!("unexpected reply: {}", replies[0])),
     })
@@ -296,10 +326,42 @@ fn run_to_end(script: &str, limits: ChcLimits, cancel: &AtomicBool) -> Option<Sc
 
 /// A relation's interpretation: `(define-fun name ((x S) …) Bool body)`.
 #[derive(Clone, Debug)]
-struct Definition {
-    params: Vec<String>,
-    body: Sx,
-    text: String,
+pub(crate) struct Definition {
+    /// The parameters' names, in order.
+    pub params: Vec<String>,
+    pub body: Sx,
+    /// The whole `define-fun`, as the solver printed it.
+    pub text: String,
+}
+
+/// The definitions the re-check used: Spacer's, with the entry's replaced by
+/// [`HornSystem::entry_interpretation`] where the system has one (the re-check checked
+/// that one, not the solver's).
+fn checked_interpretation(system: &HornSystem, mut definitions: Interpretation) -> Interpretation {
+    let Some(text) = &system.entry_interpretation else {
+        return definitions;
+    };
+    let entry = system
+        .relations
+        .iter()
+        .find(|r| r.proc.is_some() && r.proc == system.entry);
+    if let Some(relation) = entry {
+        let parsed = crate::solver::parse_reply(text).ok();
+        match parsed
+            .as_ref()
+            .map(|sx| self::definitions(std::slice::from_ref(sx)))
+        {
+            Some(mut found) => {
+                if let Some(definition) = found.remove(unbarred(&relation.name)) {
+                    definitions.insert(unbarred(&relation.name).to_string(), definition);
+                }
+            }
+            None => {
+                definitions.remove(unbarred(&relation.name));
+            }
+        }
+    }
+    definitions
 }
 
 /// The `define-fun`s of a model reply (as one list of them, or one by one), by name.
@@ -426,7 +488,7 @@ fn clause_check(clause: &Clause) -> String {
 }
 
 /// The checked interpretation as summaries in the procedures' terms.
-fn proof(system: &HornSystem, definitions: &HashMap<String, Definition>) -> Proof {
+pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definition>) -> Proof {
     let mut summaries = Vec::new();
     // The entry's relation only restates the goal (it never fails): not shown.
     for relation in system

@@ -31,6 +31,7 @@
 use super::backend::{Backend, CheckResult};
 use super::call_bounds::CallBounds;
 use super::houdini::{self, Summaries, site_summary};
+use super::site_facts::{FactBoard, SiteFacts};
 use super::tree_size;
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
@@ -41,6 +42,7 @@ use crate::vc::smt::{Command, datatype_declarations, typed_value_term};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How the runner inlines.
@@ -73,7 +75,16 @@ pub struct Limits {
     pub stop: StopSignal,
     /// CORRAL's bounds besides the depth: the sites they block are blocked in every query.
     pub bounds: CallBounds,
+    /// Partial proofs published while the run goes on ([`super::partial_proofs`]): each
+    /// one's facts are assumed at the open call sites of the procedures it covers, from
+    /// the next round on.
+    pub facts: FactBoard,
 }
+
+/// Why a runner stops when a partial proof covers procedures it has inlined and its
+/// [`FactBoard`] asks for a restart: the caller runs the search again, with the facts
+/// assumed from its first round.
+pub const RESTART_WITH_FACTS: &str = "a partial proof arrived: the search starts again with it";
 
 /// Asks a running runner to stop at its next round: another proof engine answered, or a
 /// resource limit was reached. Clones share the signal.
@@ -155,6 +166,8 @@ pub struct RunReport {
     pub elapsed: Duration,
     /// Houdini's summaries, if the run inferred or was given them.
     pub summaries: Option<Summaries>,
+    /// The partial proofs whose facts the run assumed at open call sites.
+    pub facts: Vec<Arc<SiteFacts>>,
 }
 
 /// A site of the call tree not inlined yet.
@@ -230,6 +243,8 @@ pub struct Runner<'a, B: Backend> {
     inlined_since_under: Option<Vec<SExpr>>,
     /// Whether the session already knows the program's datatypes.
     datatypes_declared: bool,
+    /// The partial proofs taken from `limits.facts` so far, in publication order.
+    facts: Vec<Arc<SiteFacts>>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -283,6 +298,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             recursive: facts.recursive.clone(),
             inlined_since_under: None,
             datatypes_declared: false,
+            facts: Vec::new(),
         }
     }
 
@@ -324,6 +340,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             mode_used,
             elapsed: self.started.elapsed(),
             summaries: self.summaries,
+            facts: self.facts,
         }
     }
 
@@ -364,6 +381,7 @@ impl<'a, B: Backend> Runner<'a, B> {
         let mut rounds = 0;
         loop {
             self.check_deadline()?;
+            self.take_published_facts()?;
             let started = Instant::now();
             let inlined_before = self.instances.len();
             self.inline_non_recursive(bound)?;
@@ -494,6 +512,42 @@ impl<'a, B: Backend> Runner<'a, B> {
             .map(Command::Assert)
             .collect();
         self.summaries = Some(inferred);
+        self.backend.send(commands)
+    }
+
+    /// Assumes the facts of the partial proofs published since the last round at every
+    /// open site they cover (sites opened later get them when they are created).
+    fn take_published_facts(&mut self) -> Result<(), SolverError> {
+        let new = self.limits.facts.since(self.facts.len());
+        if new.is_empty() {
+            return Ok(());
+        }
+        let covers_inlined =
+            |facts: &Arc<SiteFacts>| self.instances.iter().skip(1).any(|i| facts.knows(i.proc));
+        if self.limits.facts.restarts() && new.iter().any(covers_inlined) {
+            return Err(SolverError::Interrupted {
+                why: RESTART_WITH_FACTS.to_string(),
+            });
+        }
+        let terms = self.backend.terms();
+        let mut commands = Vec::new();
+        for facts in &new {
+            for open in self.open.values() {
+                let callee = open.site.callee;
+                if !facts.knows(callee) {
+                    continue;
+                }
+                let may_fail = self.encoder.may_fail(callee);
+                let encoder = &mut self.encoder;
+                let fresh =
+                    |out: &mut Vec<Command>| encoder.fresh(terms, "measure", IrType::Int, out);
+                if let Some(fact) = facts.at_site(terms, &open.site, may_fail, fresh, &mut commands)
+                {
+                    commands.push(Command::Assert(fact));
+                }
+            }
+        }
+        self.facts.extend(new);
         self.backend.send(commands)
     }
 
@@ -866,6 +920,16 @@ impl<'a, B: Backend> Runner<'a, B> {
                 && let Some(summary) = site_summary(self.backend.terms(), summaries, &site)
             {
                 commands.push(Command::Assert(summary));
+            }
+            for facts in &self.facts {
+                let terms = self.backend.terms();
+                let may_fail = self.encoder.may_fail(site.callee);
+                let encoder = &mut self.encoder;
+                let fresh =
+                    |out: &mut Vec<Command>| encoder.fresh(terms, "measure", IrType::Int, out);
+                if let Some(fact) = facts.at_site(terms, &site, may_fail, fresh, commands) {
+                    commands.push(Command::Assert(fact));
+                }
             }
             self.open.insert(
                 self.next_site,

@@ -73,6 +73,7 @@ pub fn run<S: Backend, H: Backend>(
         },
         elapsed: started.elapsed(),
         summaries: total.summaries,
+        facts: total.facts,
     }
 }
 
@@ -85,6 +86,8 @@ struct Totals {
     peak_open_sites: usize,
     unrolled: bool,
     summaries: Option<super::houdini::Summaries>,
+    /// The partial proofs the runs assumed (each run takes all published so far).
+    facts: Vec<std::sync::Arc<super::site_facts::SiteFacts>>,
 }
 
 impl Totals {
@@ -96,6 +99,9 @@ impl Totals {
         self.unrolled |= report.mode_used == Mode::Unroll;
         if report.summaries.is_some() {
             self.summaries = report.summaries;
+        }
+        if report.facts.len() > self.facts.len() {
+            self.facts = report.facts;
         }
         report.stop
     }

@@ -13,12 +13,14 @@ pub mod entry_split;
 pub mod formula;
 pub mod groups;
 pub mod houdini;
+pub mod partial_proofs;
 pub mod proof;
 pub mod proof_check;
 pub mod quantifiers;
 pub mod replay_search;
 pub mod report;
 pub mod resources;
+pub mod site_facts;
 pub mod tree_size;
 pub mod verdict;
 pub mod witness;
@@ -231,7 +233,8 @@ fn run(
             pids.push(pid);
         }
     };
-    let chc = RefCell::new(DeferredChc::new(ir, options, started, &stop));
+    let board = site_facts::FactBoard::restarting();
+    let chc = RefCell::new(DeferredChc::new(ir, options, started, (&stop, &board)));
     if let Some(proof) = chc
         .borrow()
         .as_ref()
@@ -254,6 +257,7 @@ fn run(
         summaries: options.summaries,
         stop: stop.clone(),
         bounds: options.bounds,
+        facts: board.clone(),
     };
     // Houdini's sessions; their dialogues go to `<dump>.houdini`, `<dump>.houdini.2`, ...
     // when dumping.
@@ -279,7 +283,7 @@ fn run(
     };
     let observer = |iteration: &driver::Iteration, inlined: usize| {
         if let Some(chc) = chc.borrow_mut().as_mut() {
-            chc.tick(started);
+            chc.tick(ir, started);
         }
         if let Some(ProgressObserver(tell)) = &options.progress {
             tell(Progress {
@@ -295,21 +299,51 @@ fn run(
         Mode::Si if options.max_depth > 0 => entry_split::entry_groups(ir),
         _ => None,
     };
-    let report = match &split {
-        None => Runner::new(ir, session, limits.clone())
-            .with_houdini_sessions(start_houdini)
-            .with_observer(observer)
-            .run(),
-        Some(split) => {
-            let mut session = session;
-            groups::run(split, &mut session, &limits, start_houdini, observer)
+    let (mut start_houdini, mut observer) = (start_houdini, observer);
+    let mut session = session;
+    let mut restarts = 0;
+    let report = loop {
+        let report = match &split {
+            None => Runner::new(ir, session, limits.clone())
+                .with_houdini_sessions(&mut start_houdini)
+                .with_observer(&mut observer)
+                .run(),
+            Some(split) => {
+                let mut session = session;
+                groups::run(
+                    split,
+                    &mut session,
+                    &limits,
+                    &mut start_houdini,
+                    &mut observer,
+                )
+            }
+        };
+        // Facts of a partial proof arrived for procedures the search had inlined: it
+        // starts again with them assumed from the start, so their trees are never built.
+        let restart = matches!(&report.stop, StopReason::Unknown {
+            reason: UnknownReason::Interrupted(why),
+        } if why == driver::RESTART_WITH_FACTS);
+        if !restart {
+            break report;
         }
+        restarts += 1;
+        if restarts >= MAX_RESTARTS {
+            board.stop_restarting();
+        }
+        session = match Session::start(&config) {
+            Ok(session) => session,
+            Err(e) => return solver_failure(e, options, started, &config.clock),
+        };
+        register(session.pid());
     };
     let mut chc = chc.into_inner();
-    if !matches!(report.stop, StopReason::Bug { .. } | StopReason::Verified)
-        && let Some(chc) = chc.as_mut()
-    {
-        chc.start_now();
+    if let Some(chc) = chc.as_mut() {
+        // The search is over: partial proofs have nothing left to prune.
+        chc.partial = PartialPlan::Ended;
+        if !matches!(report.stop, StopReason::Bug { .. } | StopReason::Verified) {
+            chc.start_now();
+        }
     }
     let mut tasks = chc.map(|c| c.tasks).unwrap_or_default();
     let searching = started.elapsed();
@@ -336,10 +370,11 @@ fn run(
         );
         (stop_reason, proof, probe.and_then(beyond::Probe::finish))
     });
-    if matches!(report.stop, StopReason::Verified)
-        && let Some(summaries) = &report.summaries
-    {
-        proof = proof::Proof::from_houdini(ir, summaries);
+    if matches!(report.stop, StopReason::Verified) {
+        let houdini = report.summaries.as_ref();
+        let houdini = houdini.and_then(|summaries| proof::Proof::from_houdini(ir, summaries));
+        let partial: Vec<&proof::Proof> = report.facts.iter().map(|f| &f.shown).collect();
+        proof = proof::Proof::of_search(houdini, &partial);
     }
     let no_proof = match failure_beyond {
         Some(bound) if proof.is_none() => Some(format!(
@@ -412,6 +447,19 @@ struct DeferredChc {
     pending: Vec<Attempt>,
     tasks: Vec<chc::ChcTask>,
     stop: StopSignal,
+    /// The procedures proved on their own for the search ([`partial_proofs`]).
+    partial: PartialPlan,
+    board: site_facts::FactBoard,
+}
+
+/// Where the partial proofs of a run stand.
+enum PartialPlan {
+    /// To start once the search has run for [`PARTIAL_DELAY`].
+    Waiting(chc::ChcLimits),
+    /// Running; held so that they run, dropping them kills their solvers.
+    Started(#[expect(dead_code, reason = "held, never read")] Vec<partial_proofs::PartialTask>),
+    /// Not tried, or no longer of use.
+    Ended,
 }
 
 /// What to try: one Horn system in the given Spacer configurations, or the entry's
@@ -460,12 +508,25 @@ impl Attempt {
 /// the default configuration does not within 20 s, and everything the default solves.
 pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global true)"];
 
+/// How often a run's search starts again with the facts of new partial proofs.
+const MAX_RESTARTS: usize = 2;
+
 /// How long the search runs alone before Spacer joins it.
 const CHC_DELAY: Duration = Duration::from_millis(150);
 
+/// How long the search runs before procedures are proved on their own
+/// ([`partial_proofs`]): a search that ends sooner needs no pruning, and the whole
+/// program's proof has had its head start.
+const PARTIAL_DELAY: Duration = Duration::from_millis(500);
+
 impl DeferredChc {
     /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.
-    fn new(ir: &IrProgram, options: &Options, started: Instant, stop: &StopSignal) -> Option<Self> {
+    fn new(
+        ir: &IrProgram,
+        options: &Options,
+        started: Instant,
+        (stop, board): (&StopSignal, &site_facts::FactBoard),
+    ) -> Option<Self> {
         if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
             return None;
         }
@@ -505,10 +566,17 @@ impl DeferredChc {
         if pending.is_empty() {
             return None;
         }
+        let partial = match &options.proof_cases {
+            // Cases are proved one by one already; the roots would be the cases again.
+            Some(_) => PartialPlan::Ended,
+            None => PartialPlan::Waiting(limits),
+        };
         Some(DeferredChc {
             pending,
             tasks: Vec::new(),
             stop: stop.clone(),
+            partial,
+            board: board.clone(),
         })
     }
 
@@ -517,10 +585,17 @@ impl DeferredChc {
         self.pending.iter().find_map(Attempt::remembered_proof)
     }
 
-    /// Starts Spacer if the search has run for long enough.
-    fn tick(&mut self, started: Instant) {
+    /// Starts Spacer if the search has run for long enough, and the partial proofs if it
+    /// has run longer.
+    fn tick(&mut self, ir: &IrProgram, started: Instant) {
         if started.elapsed() >= CHC_DELAY {
             self.start_now();
+        }
+        if started.elapsed() >= PARTIAL_DELAY
+            && let PartialPlan::Waiting(limits) = &self.partial
+        {
+            let tasks = partial_proofs::start(ir, *limits, &self.board);
+            self.partial = PartialPlan::Started(tasks);
         }
     }
 

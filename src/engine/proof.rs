@@ -90,3 +90,24 @@ impl Proof {
         })
     }
 }
+
+impl Proof {
+    /// What a VERIFIED of the search rests on: Houdini's summaries, if any, and the
+    /// partial proofs whose facts it assumed at open call sites, if any (`None` when
+    /// neither: the call tree ended).
+    pub fn of_search(houdini: Option<Proof>, partial: &[&Proof]) -> Option<Proof> {
+        if partial.is_empty() {
+            return houdini;
+        }
+        let mut engines: Vec<String> = houdini.iter().map(|p| p.engine.clone()).collect();
+        engines.extend(partial.iter().map(|p| p.engine.clone()));
+        let mut summaries: Vec<Summary> = houdini.map(|p| p.summaries).unwrap_or_default();
+        for proof in partial {
+            summaries.extend(proof.summaries.iter().cloned());
+        }
+        Some(Proof {
+            engine: format!("search with {}", engines.join(" + ")),
+            summaries,
+        })
+    }
+}

@@ -30,7 +30,7 @@
 //! inductive proof. Each clause is also kept apart ([`Clause`]), so a model can be
 //! re-checked clause by clause in a solver that knows nothing of Horn clauses.
 
-use super::encode::{Encoder, InstanceInputs};
+use super::encode::{EncodedSite, Encoder, InstanceInputs};
 use super::liveness::Liveness;
 use super::measure::{ClauseParts, Measures};
 use super::smt::{Command, has_sort, sort, symbol, value_term};
@@ -97,10 +97,25 @@ impl HornSystem {
     /// proof, the other engines still run). Globals start at their type's default, as in
     /// the IR interpreter and the driver.
     pub fn of(ir: &IrProgram) -> Option<HornSystem> {
+        let entry = ir.entrypoint()?;
+        HornSystem::build(ir, Goal::EntryFails(entry))
+    }
+
+    /// The clauses of `root` and of every procedure it calls, directly or not, with the
+    /// goal "a call of `root` fails, whatever its arguments and the globals it starts
+    /// from". A model proves that no call of `root` fails, at any depth and in any
+    /// context, and interprets the relations of `root` and its callees: facts that hold
+    /// of every call of them that returns — a *partial* proof, usable at open call sites
+    /// of the whole program's search ([`crate::engine::site_facts`]). `None` if `root`
+    /// cannot fail, or as for [`HornSystem::of`].
+    pub fn of_failure(ir: &IrProgram, root: ProcId) -> Option<HornSystem> {
+        HornSystem::build(ir, Goal::Fails(root))
+    }
+
+    fn build(ir: &IrProgram, goal: Goal) -> Option<HornSystem> {
         if ir.has_quantifiers() {
             return None;
         }
-        let entry = ir.entrypoint()?;
         let interpreter = boogie_like::Interpreter::new(ir).ok()?;
         let global_defaults: Vec<Value> = ir
             .globals
@@ -139,24 +154,34 @@ impl HornSystem {
             measures,
             relation_sorts,
         };
+        let (root, included) = match goal {
+            Goal::EntryFails(entry) => (entry, vec![true; ir.procs.len()]),
+            Goal::Fails(root) if builder.encoder.may_fail(root) => (root, callees_of(ir, root)),
+            Goal::Fails(_) => return None,
+        };
         let mut clauses = Vec::new();
-        for proc in ir.procs.ids() {
+        for proc in ir.procs.ids().filter(|p| included[p.0 as usize]) {
             clauses.push(builder.idle_clause(proc));
             clauses.push(builder.body_clause(proc));
         }
+        let root_called = ir
+            .procs
+            .iter()
+            .filter(|(id, _)| included[id.0 as usize])
+            .any(|(_, p)| p.call_sites.values().any(|site| site.callee == root));
         let mut entry_interpretation = None;
-        if builder.encoder.may_fail(entry) {
-            clauses.push(builder.goal_clause(entry, &global_defaults));
-            let entry_called = ir
-                .procs
-                .values()
-                .any(|p| p.call_sites.values().any(|site| site.callee == entry));
-            if !entry_called {
-                entry_interpretation = Some(builder.safe_entry(entry, &global_defaults));
+        if builder.encoder.may_fail(root) {
+            let initial = match goal {
+                Goal::EntryFails(_) => Some(global_defaults.as_slice()),
+                Goal::Fails(_) => None,
+            };
+            clauses.push(builder.goal_clause(root, initial));
+            if !root_called {
+                entry_interpretation = Some(builder.safe_entry(root, initial));
             }
         }
         Some(HornSystem {
-            entry: Some(entry),
+            entry: Some(root),
             datatypes: super::smt::datatype_declarations(ir),
             relations: builder.relations,
             clauses,
@@ -302,6 +327,28 @@ fn globals_in(ir: &IrProgram, proc: ProcId) -> Vec<GlobalId> {
     globals
 }
 
+/// What the goal clause asks.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Can the entry fail, from its inputs and the globals' initial values?
+    EntryFails(ProcId),
+    /// Can a call of this procedure fail, from any arguments and globals?
+    Fails(ProcId),
+}
+
+/// By `ProcId` index: `root` and the procedures it calls, directly or not.
+pub fn callees_of(ir: &IrProgram, root: ProcId) -> Vec<bool> {
+    let mut reached = vec![false; ir.procs.len()];
+    let mut stack = vec![root];
+    while let Some(proc) = stack.pop() {
+        if std::mem::replace(&mut reached[proc.0 as usize], true) {
+            continue;
+        }
+        stack.extend(ir.procs[proc].call_sites.values().map(|site| site.callee));
+    }
+    reached
+}
+
 struct Builder<'t, 'a> {
     ir: &'a IrProgram,
     terms: &'t Context,
@@ -406,14 +453,7 @@ impl Builder<'_, '_> {
             .instance(self.terms, proc, &inputs, &mut commands);
         let mut draft = self.draft(commands);
         for site in &instance.sites {
-            let mut items = vec![site.reach];
-            items.extend(&site.args);
-            items.extend(site.globals_in.values());
-            items.extend(&site.rets);
-            items.extend(site.globals_out.values());
-            if self.encoder.may_fail(site.callee) {
-                items.push(site.fail);
-            }
+            let items = site_items(site, self.encoder.may_fail(site.callee));
             let application = self.apply(site.callee, &items);
             let total = self.total(application, &mut draft);
             draft.body.push(total);
@@ -429,8 +469,9 @@ impl Builder<'_, '_> {
     }
 
     /// `(define-fun entry!rel (x…) Bool (=> (and active (= global initial)…) (not failed)))`
-    /// over the entry's (measured) relation parameters.
-    fn safe_entry(&self, entry: ProcId, global_defaults: &[Value]) -> String {
+    /// over the entry's (measured) relation parameters; without `initial` globals (a
+    /// procedure's failure goal), `(=> active (not failed))`.
+    fn safe_entry(&self, entry: ProcId, initial: Option<&[Value]>) -> String {
         let relation = &self.relations[entry.0 as usize];
         let p = &self.ir.procs[entry];
         let params: Vec<(String, Sort)> = relation
@@ -445,14 +486,15 @@ impl Builder<'_, '_> {
             .measures
             .positions(&self.relation_sorts[&relation.name]);
         for (k, global) in globals_in(self.ir, entry).into_iter().enumerate() {
+            let Some(defaults) = initial else { break };
             // A global holding an uninterpreted sort starts unconstrained here (no element
             // of the sort has a name): more runs, so a proof still holds.
             if has_sort(self.ir, self.ir.globals[global].ty) {
                 continue;
             }
             let index = positions[1 + p.params.len() + k];
-            let initial = value_term(self.terms, self.ir, &global_defaults[global.0 as usize]);
-            premises.push(format!("(= x!{index} {})", self.terms.display(initial)));
+            let value = value_term(self.terms, self.ir, &defaults[global.0 as usize]);
+            premises.push(format!("(= x!{index} {})", self.terms.display(value)));
         }
         format!(
             "(define-fun {} ({}) Bool (=> (and {}) (not x!{})))",
@@ -463,8 +505,9 @@ impl Builder<'_, '_> {
         )
     }
 
-    /// `entry!rel(true, inputs, initial globals, results, globals out, true) ⇒ false`.
-    fn goal_clause(&mut self, entry: ProcId, global_defaults: &[Value]) -> Clause {
+    /// `entry!rel(true, inputs, initial globals, results, globals out, true) ⇒ false`;
+    /// without `initial` globals, the globals in are free too (any call of `entry`).
+    fn goal_clause(&mut self, entry: ProcId, initial: Option<&[Value]>) -> Clause {
         let p = &self.ir.procs[entry];
         let mut commands = Vec::new();
         let mut items = vec![self.terms.true_()];
@@ -473,15 +516,13 @@ impl Builder<'_, '_> {
         }
         for global in globals_in(self.ir, entry) {
             let ty = self.ir.globals[global].ty;
-            if has_sort(self.ir, ty) {
-                items.push(self.fresh("global", ty, &mut commands));
-                continue;
-            }
-            items.push(value_term(
-                self.terms,
-                self.ir,
-                &global_defaults[global.0 as usize],
-            ));
+            items.push(match initial {
+                // A global holding an uninterpreted sort starts unconstrained.
+                Some(defaults) if !has_sort(self.ir, ty) => {
+                    value_term(self.terms, self.ir, &defaults[global.0 as usize])
+                }
+                _ => self.fresh("global", ty, &mut commands),
+            });
         }
         for local in &p.returns {
             items.push(self.fresh("result", p.locals[*local].ty, &mut commands));
@@ -494,7 +535,11 @@ impl Builder<'_, '_> {
         let mut draft = self.draft(commands);
         let application = self.apply(entry, &items);
         draft.body.push(application);
-        self.finish("goal: the entry fails".to_string(), draft, None)
+        let what = match initial {
+            Some(_) => "goal: the entry fails".to_string(),
+            None => format!("goal: a call of {} fails", p.name),
+        };
+        self.finish(what, draft, None)
     }
 
     fn fresh(&mut self, prefix: &str, ty: IrType, out: &mut Vec<Command>) -> SExpr {
@@ -599,6 +644,21 @@ impl Builder<'_, '_> {
         all.extend(items);
         self.terms.list(all)
     }
+}
+
+/// The arguments of the callee's relation at a call site, before measures: the reach
+/// literal, the arguments, the globals in, the results, the globals out and, if the
+/// callee `may_fail`, its failure flag.
+pub fn site_items(site: &EncodedSite, may_fail: bool) -> Vec<SExpr> {
+    let mut items = vec![site.reach];
+    items.extend(&site.args);
+    items.extend(site.globals_in.values());
+    items.extend(&site.rets);
+    items.extend(site.globals_out.values());
+    if may_fail {
+        items.push(site.fail);
+    }
+    items
 }
 
 /// `(name a b …)`, or `name` alone without arguments.
