@@ -421,11 +421,13 @@ fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
 }
 
 /// The verdict of `verify` at `depth` with every proof engine, the refinement-type
-/// clauses included (as the CLI runs it), every VERIFIED re-checked (`--check-proof`).
+/// clauses included (as the CLI runs it), every VERIFIED re-checked (`--check-proof`),
+/// and partial proofs tried from the search's first round (not only in long searches).
 fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
     let options = Options {
         max_depth: depth,
         check_proof: true,
+        partial_delay: std::time::Duration::ZERO,
         ..Options::default()
     };
     let options = horef_si::refine::with_refinement_systems(checked, &options);

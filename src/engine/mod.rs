@@ -79,6 +79,9 @@ pub struct Options {
     /// Re-check a VERIFIED of the search (and Houdini's summaries) in a fresh solver
     /// before it is reported ([`proof_check`]); Spacer's proofs are re-checked always.
     pub check_proof: bool,
+    /// How long the search runs before procedures are proved on their own for it
+    /// ([`partial_proofs`]; tests set it to zero to exercise them on small programs).
+    pub partial_delay: Duration,
 }
 
 impl Default for Options {
@@ -102,6 +105,7 @@ impl Default for Options {
             proof_cases: None,
             stop: None,
             check_proof: false,
+            partial_delay: PARTIAL_DELAY,
         }
     }
 }
@@ -454,8 +458,8 @@ struct DeferredChc {
 
 /// Where the partial proofs of a run stand.
 enum PartialPlan {
-    /// To start once the search has run for [`PARTIAL_DELAY`].
-    Waiting(chc::ChcLimits),
+    /// To start once the search has run for the delay ([`Options::partial_delay`]).
+    Waiting(chc::ChcLimits, Duration),
     /// Running; held so that they run, dropping them kills their solvers.
     Started(#[expect(dead_code, reason = "held, never read")] Vec<partial_proofs::PartialTask>),
     /// Not tried, or no longer of use.
@@ -515,9 +519,9 @@ const MAX_RESTARTS: usize = 2;
 const CHC_DELAY: Duration = Duration::from_millis(150);
 
 /// How long the search runs before procedures are proved on their own
-/// ([`partial_proofs`]): a search that ends sooner needs no pruning, and the whole
-/// program's proof has had its head start.
-const PARTIAL_DELAY: Duration = Duration::from_millis(500);
+/// ([`partial_proofs`]), by default: a search that ends sooner needs no pruning, and the
+/// whole program's proof has had its head start.
+pub const PARTIAL_DELAY: Duration = Duration::from_millis(500);
 
 impl DeferredChc {
     /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.
@@ -569,7 +573,7 @@ impl DeferredChc {
         let partial = match &options.proof_cases {
             // Cases are proved one by one already; the roots would be the cases again.
             Some(_) => PartialPlan::Ended,
-            None => PartialPlan::Waiting(limits),
+            None => PartialPlan::Waiting(limits, options.partial_delay),
         };
         Some(DeferredChc {
             pending,
@@ -591,8 +595,8 @@ impl DeferredChc {
         if started.elapsed() >= CHC_DELAY {
             self.start_now();
         }
-        if started.elapsed() >= PARTIAL_DELAY
-            && let PartialPlan::Waiting(limits) = &self.partial
+        if let PartialPlan::Waiting(limits, delay) = &self.partial
+            && started.elapsed() >= *delay
         {
             let tasks = partial_proofs::start(ir, *limits, &self.board);
             self.partial = PartialPlan::Started(tasks);

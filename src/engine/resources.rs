@@ -3,12 +3,12 @@
 //! run's [`StopSignal`] and kills those solver processes, so that even a query that never
 //! returns ends — as `UNKNOWN (resource)`, never as a machine brought to its knees.
 //!
-//! Guarantees: sampling every [`SAMPLE_EVERY`]; dropping the [`MemoryWatch`] stops and joins
-//! the thread; only processes registered with [`MemoryWatch::solvers`] are killed, and only
+//! Guarantees: sampling every [`SAMPLE_EVERY`]; dropping the [`MemoryWatch`] wakes, stops
+//! and joins the thread at once (a run's end never waits for the next sample); only processes registered with [`MemoryWatch::solvers`] are killed, and only
 //! while they are still children of this process.
 
 use super::driver::StopSignal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -21,7 +21,9 @@ pub type SolverPids = Arc<Mutex<Vec<u32>>>;
 
 /// A running watchdog.
 pub struct MemoryWatch {
-    done: Arc<AtomicBool>,
+    /// Dropped (or sent on) to end the watch: the thread waits on its receiver between
+    /// samples.
+    done: Option<Sender<()>>,
     handle: Option<JoinHandle<()>>,
     solvers: SolverPids,
 }
@@ -29,11 +31,11 @@ pub struct MemoryWatch {
 impl MemoryWatch {
     /// Watches this process and the registered solvers against `limit_mib`.
     pub fn start(limit_mib: u64, stop: StopSignal) -> MemoryWatch {
-        let done = Arc::new(AtomicBool::new(false));
+        let (done, finished) = mpsc::channel::<()>();
         let solvers: SolverPids = Arc::default();
-        let (finished, pids) = (done.clone(), solvers.clone());
+        let pids = solvers.clone();
         let handle = std::thread::spawn(move || {
-            while !finished.load(Ordering::SeqCst) {
+            loop {
                 let used = used_mib(&pids);
                 if used > limit_mib {
                     stop.raise(format!(
@@ -42,11 +44,14 @@ impl MemoryWatch {
                     kill_children(&pids);
                     return;
                 }
-                std::thread::sleep(SAMPLE_EVERY);
+                match finished.recv_timeout(SAMPLE_EVERY) {
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Ok(()) | Err(RecvTimeoutError::Disconnected) => return,
+                }
             }
         });
         MemoryWatch {
-            done,
+            done: Some(done),
             handle: Some(handle),
             solvers,
         }
@@ -60,7 +65,7 @@ impl MemoryWatch {
 
 impl Drop for MemoryWatch {
     fn drop(&mut self) {
-        self.done.store(true, Ordering::SeqCst);
+        drop(self.done.take());
         if let Some(handle) = self.handle.take() {
             let _ = handle.join();
         }

@@ -363,6 +363,13 @@ pub(super) fn options_for(config: &OracleConfig, k: u32, setting: Setting) -> Op
         chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
         summaries: proofs.houdini(),
         chc: proofs.chc(),
+        // Spacer alone also proves the procedures `Main` calls on their own, from the
+        // search's first round: small programs' searches end before the default delay, and
+        // the facts of those partial proofs must be as sound as the rest.
+        partial_delay: match proofs {
+            Proofs::Chc => std::time::Duration::ZERO,
+            _ => horef_si::engine::PARTIAL_DELAY,
+        },
         ..Options::default()
     }
 }
