@@ -32,6 +32,8 @@ ap.add_argument("--timeout", default="60")
 ap.add_argument("--binary", default=os.path.join(root, "target", "release", "horef-si"))
 ap.add_argument("--csv", default=None)
 ap.add_argument("--no-summaries", action="store_true", help="pass --no-summaries to verify")
+ap.add_argument("--proofs", default=None, choices=["houdini", "chc", "both", "none"],
+                help="pass --proofs to verify (`none`: the bounded question alone, as the BMC-2 tool answers it)")
 ap.add_argument("--repeat", type=int, default=1, help="run the suite N times, keep each pair's minimum")
 ap.add_argument("--pairs", action="store_true", help="print every pair against bmc2_seconds")
 ap.add_argument("--program", action="append", default=[], help="only these programs")
@@ -48,6 +50,7 @@ def run_once(r):
     command = [args.binary, "verify", program, "--max-depth", r["k"], "--mode", args.mode,
                "--timeout", args.timeout, "--format", "json"]
     command += ["--no-summaries"] if args.no_summaries else []
+    command += ["--proofs", args.proofs] if args.proofs else []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     p = subprocess.run(command, capture_output=True, text=True)
