@@ -354,7 +354,7 @@ fn run(
     // Waiting for Spacer (and, below, re-checking a proof) is time spent in the solver:
     // `solver_ms` counts it, so that the share of time outside the solver stays true.
     let waiting = Instant::now();
-    let until = proof_wait_until(deadline, (searching, options.chc_wait));
+    let until = proof_wait_until(deadline, (searching, options.chc_wait), options.chc_budget);
     let (stop_reason, mut proof, failure_beyond) = std::thread::scope(|scope| {
         // A failure a little past the bound means no proof exists: look for one while
         // waiting (`beyond.rs`), only when there is a proof to wait for.
@@ -661,10 +661,11 @@ fn settle(
 fn proof_wait_until(
     deadline: Option<Instant>,
     (searching, chc_wait): (Duration, Option<Duration>),
+    budget: Duration,
 ) -> Instant {
     let until = match chc_wait {
         Some(wait) => Instant::now() + wait.max(2 * searching),
-        None => Instant::now() + DEFAULT_CHC_BUDGET.max(searching),
+        None => Instant::now() + budget.max(searching),
     };
     deadline.map_or(until, |d| d.min(until))
 }
