@@ -414,7 +414,8 @@ fn definition_text(relation: &Relation, definitions: &HashMap<String, Definition
     )
 }
 
-fn unbarred(name: &str) -> &str {
+/// A relation's name without the bars of a quoted symbol (`|a b|` → `a b`).
+pub(crate) fn unbarred(name: &str) -> &str {
     name.strip_prefix('|')
         .and_then(|n| n.strip_suffix('|'))
         .unwrap_or(name)

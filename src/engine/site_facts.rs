@@ -23,7 +23,7 @@
 //!   are renamed apart from every name of the search. Leaving a fact out only weakens
 //!   what the search assumes.
 
-use super::chc::{Definition, Interpretation};
+use super::chc::{Definition, Interpretation, unbarred};
 use super::proof::Proof;
 use crate::solver::{Sort, Sx, symbol_text};
 use crate::vc::encode::EncodedSite;
@@ -353,12 +353,6 @@ fn is_bit_literal(name: &str) -> bool {
         Some("#x") => name[2..].chars().all(|c| c.is_ascii_hexdigit()),
         _ => false,
     }
-}
-
-fn unbarred(name: &str) -> &str {
-    name.strip_prefix('|')
-        .and_then(|n| n.strip_suffix('|'))
-        .unwrap_or(name)
 }
 
 #[cfg(test)]
