@@ -29,6 +29,14 @@ pub trait Backend {
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError>;
     /// The model's values of `terms` after a `Sat` check.
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError>;
+    /// The same check with model-based quantifier instantiation, for at most `wait`
+    /// ([`crate::solver::Session::check_with_model_search`]): after an `unknown` caused by
+    /// quantifiers, a model that satisfies them, or `Unknown` again.
+    fn check_with_model_search(
+        &mut self,
+        assumptions: &[SExpr],
+        wait: std::time::Duration,
+    ) -> Result<CheckResult, SolverError>;
 }
 
 /// A borrowed backend is one: runners that share a session, one scope each
@@ -60,6 +68,14 @@ impl<T: Backend + ?Sized> Backend for &mut T {
 
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
         (**self).values(terms)
+    }
+
+    fn check_with_model_search(
+        &mut self,
+        assumptions: &[SExpr],
+        wait: std::time::Duration,
+    ) -> Result<CheckResult, SolverError> {
+        (**self).check_with_model_search(assumptions, wait)
     }
 }
 
@@ -108,5 +124,19 @@ impl Backend for crate::solver::Session {
 
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
         self.get_values(terms)
+    }
+
+    fn check_with_model_search(
+        &mut self,
+        assumptions: &[SExpr],
+        wait: std::time::Duration,
+    ) -> Result<CheckResult, SolverError> {
+        Ok(
+            match crate::solver::Session::check_with_model_search(self, assumptions, wait)? {
+                SatResult::Sat => CheckResult::Sat,
+                SatResult::Unsat => CheckResult::Unsat,
+                SatResult::Unknown { reason } => CheckResult::Unknown { reason },
+            },
+        )
     }
 }

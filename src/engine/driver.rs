@@ -81,6 +81,10 @@ pub struct Limits {
     pub facts: FactBoard,
 }
 
+/// How long the model search after an `unknown` bug query may take
+/// ([`Runner::check_for_bug`]).
+pub const MODEL_SEARCH_WAIT: Duration = Duration::from_secs(30);
+
 /// Why a runner stops when a partial proof covers procedures it has inlined and its
 /// [`FactBoard`] asks for a restart: the caller runs the search again, with the facts
 /// assumed from its first round.
@@ -145,6 +149,8 @@ pub enum StopReason {
         inputs: Vec<ModelValue>,
         /// The fresh inputs the model's execution takes, in the order it takes them.
         fresh: Vec<ModelValue>,
+        /// Every value the model's execution havocs (fresh inputs included), in order.
+        havocs: Vec<ModelValue>,
         failure: Option<SourcePos>,
         bound: u32,
     },
@@ -672,13 +678,45 @@ impl<'a, B: Backend> Runner<'a, B> {
     /// the solver on the run's values, `super::quantifiers`) fails there. `unsat` stays a
     /// proof either way.
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
-        self.check_deadline()?;
-        self.solver_calls += 1;
-        let result = self.backend.check(assumptions)?;
+        let result = self.check_exactly(assumptions)?;
         if matches!(result, CheckResult::Unknown { .. }) && self.ir.has_quantifiers() {
             return Ok(CheckResult::Sat);
         }
         Ok(result)
+    }
+
+    /// `(check-sat-assuming …)`, its answer as the solver gives it.
+    fn check_exactly(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
+        self.check_deadline()?;
+        self.solver_calls += 1;
+        self.backend.check(assumptions)
+    }
+
+    /// A check whose `sat` is a bug: after an `unknown` caused by quantifiers, the same
+    /// check with model-based instantiation (at most [`MODEL_SEARCH_WAIT`]), so that the
+    /// model the replay runs on satisfies them; its `unsat` is as good as any (a proof
+    /// that no execution fails here). When that is `unknown` too, the first model stays
+    /// a candidate (see [`Runner::check`]).
+    fn check_for_bug(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
+        let result = self.check_exactly(assumptions)?;
+        if !matches!(result, CheckResult::Unknown { .. }) || !self.ir.has_quantifiers() {
+            return Ok(result);
+        }
+        self.check_deadline()?;
+        self.solver_calls += 1;
+        match self
+            .backend
+            .check_with_model_search(assumptions, MODEL_SEARCH_WAIT)?
+        {
+            CheckResult::Unknown { .. } => {
+                // The model search replaced the first model: ask again for a candidate.
+                Ok(match self.check_exactly(assumptions)? {
+                    CheckResult::Unknown { .. } => CheckResult::Sat,
+                    answer => answer,
+                })
+            }
+            decided => Ok(decided),
+        }
     }
 
     /// Every open site blocked: SAT is a real bug.
@@ -702,7 +740,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             Some(entries) => assumptions.push(self.progress_literal(entries)?),
             None => {}
         }
-        let result = self.check(&assumptions)?;
+        let result = self.check_for_bug(&assumptions)?;
         self.inlined_since_under = Some(Vec::new());
         match result {
             CheckResult::Sat => Ok(Some(self.bug(bound)?)),
@@ -793,20 +831,25 @@ impl<'a, B: Backend> Runner<'a, B> {
             .zip(values)
             .find(|(_, v)| v.as_bool() == Some(true))
             .and_then(|(p, _)| p.source);
-        let fresh = self.fresh_inputs(&running)?;
+        let (fresh, havocs) = self.havocked_values(&running)?;
         Ok(StopReason::Bug {
             inputs,
             fresh,
+            havocs,
             failure,
             bound,
         })
     }
 
-    /// The fresh inputs the model's execution takes, in the order it takes them: the
-    /// running instances depth first, each one's inputs and inlined calls in statement
-    /// order (lowered bodies have no loops, so statement order is execution order), the
-    /// inputs whose path condition holds.
-    fn fresh_inputs(&mut self, running: &[bool]) -> Result<Vec<ModelValue>, SolverError> {
+    /// The fresh inputs, then all the values, the model's execution havocs, in the order
+    /// it takes them: the running instances depth first, each one's havocs and inlined
+    /// calls in statement order (lowered bodies have no loops, so statement order is
+    /// execution order), the havocs whose path condition holds.
+    #[allow(clippy::type_complexity)]
+    fn havocked_values(
+        &mut self,
+        running: &[bool],
+    ) -> Result<(Vec<ModelValue>, Vec<ModelValue>), SolverError> {
         let mut children: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.instances.len()];
         for (index, instance) in self.instances.iter().enumerate() {
             if let Some(parent) = instance.parent
@@ -822,16 +865,21 @@ impl<'a, B: Backend> Runner<'a, B> {
         let reach: Vec<SExpr> = taken.iter().map(|i| i.reach).collect();
         let values: Vec<SExpr> = taken.iter().map(|i| i.value).collect();
         if taken.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), Vec::new()));
         }
         let reached = self.backend.values(&reach)?;
         let values = self.backend.values(&values)?;
-        Ok(reached
-            .into_iter()
-            .zip(values)
-            .filter(|(r, _)| r.as_bool() == Some(true))
-            .map(|(_, v)| v)
-            .collect())
+        let (mut fresh, mut havocs) = (Vec::new(), Vec::new());
+        for ((input, reached), value) in taken.iter().zip(reached).zip(values) {
+            if reached.as_bool() != Some(true) {
+                continue;
+            }
+            if input.fresh {
+                fresh.push(value.clone());
+            }
+            havocs.push(value);
+        }
+        Ok((fresh, havocs))
     }
 
     /// The inputs of instance `index` and of the running instances below it, in order.

@@ -195,8 +195,11 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
     let started = Instant::now();
     run(ir, options, started, |stop, depth| match stop {
         StopReason::Bug {
-            inputs, failure, ..
-        } => witness::confirm_ir(ir, &inputs, failure, depth),
+            inputs,
+            havocs,
+            failure,
+            ..
+        } => witness::confirm_ir(ir, (&inputs, &havocs), failure, depth),
         other => plain_verdict(other, options.bounds),
     })
 }

@@ -162,10 +162,11 @@ fn last(mut steps: Vec<TraceStep>) -> Vec<TraceStep> {
     steps
 }
 
-/// Replays `inputs` on an IR program (a `.bpl` file).
+/// Replays `inputs` on an IR program (a `.bpl` file), its `havoc`s taking the model's
+/// `havocs` in order.
 pub fn confirm_ir(
     ir: &IrProgram,
-    inputs: &[ModelValue],
+    (inputs, havocs): (&[ModelValue], &[ModelValue]),
     failure: Option<SourcePos>,
     max_depth: u32,
 ) -> Verdict {
@@ -183,7 +184,7 @@ pub fn confirm_ir(
         fuel: REPLAY_FUEL,
         trace: true,
     };
-    let (run, choices) = match replay_ir(ir, &values, &config, failure) {
+    let (run, choices) = match replay_ir(ir, (&values, havocs), &config, failure) {
         Ok(found) => found,
         Err(why) => return unconfirmed(why),
     };
@@ -211,23 +212,33 @@ pub fn confirm_ir(
     }
 }
 
-/// The replay on the model's inputs; when it does not fail at the model's failure, a search
-/// over the `havoc` choices below the entry ([`super::replay_search`]) with the choices made;
-/// `Err` says why neither confirms the model.
+/// The replay on the model's inputs, its `havoc`s taking the model's values in order; when
+/// it does not fail at the model's failure, a search over the `havoc` choices below the
+/// entry ([`super::replay_search`]) with the choices made; `Err` says why neither confirms
+/// the model.
 fn replay_ir(
     ir: &IrProgram,
-    values: &[boogie_like::Value],
+    (values, havocs): (&[boogie_like::Value], &[ModelValue]),
     config: &boogie_like::RunConfig,
     failure: Option<SourcePos>,
 ) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), String> {
     let quantifiers = super::quantifiers::SolverQuantifiers::default();
-    let run = boogie_like::Interpreter::new(ir)
-        .and_then(|i| i.with_quantifiers(&quantifiers).run(values, config));
+    let interpreter = boogie_like::Interpreter::new(ir).map(|i| i.with_quantifiers(&quantifiers));
+    let mut model_havocs = ModelHavocs {
+        ir,
+        values: havocs.iter(),
+        interpreter: interpreter.as_ref().ok(),
+        choices: Vec::new(),
+    };
+    let run = interpreter
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|i| i.run_with_oracle(values, config, &mut model_havocs));
     if let Ok(run) = &run
         && let boogie_like::Outcome::Failure { source, .. } = run.outcome
         && (failure.is_none() || source == failure)
     {
-        return Ok((run.clone(), Vec::new()));
+        return Ok((run.clone(), model_havocs.choices));
     }
     if let Some(found) = super::replay_search::search(ir, values, config, failure) {
         return Ok((found.run, found.choices));
@@ -241,6 +252,37 @@ fn replay_ir(
             _ => format!("the replay did not fail: {}", run.summary(ir)),
         },
     })
+}
+
+/// The model's havocked values, handed to the replay's `havoc`s in order (a value of
+/// another type, or none left: the type's default).
+struct ModelHavocs<'a> {
+    ir: &'a IrProgram,
+    values: std::slice::Iter<'a, ModelValue>,
+    interpreter: Option<&'a boogie_like::Interpreter<'a>>,
+    choices: Vec<super::replay_search::Choice>,
+}
+
+impl boogie_like::HavocOracle for ModelHavocs<'_> {
+    fn havoc(
+        &mut self,
+        proc: boogie_like::ProcId,
+        var: boogie_like::Var,
+        ty: boogie_like::Type,
+    ) -> boogie_like::Value {
+        let value = self
+            .values
+            .next()
+            .and_then(|v| ir_value(self.ir, v, ty))
+            .or_else(|| self.interpreter.map(|i| i.default_value(ty)))
+            .unwrap_or(boogie_like::Value::Bool(false));
+        self.choices.push(super::replay_search::Choice {
+            proc,
+            var,
+            value: value.clone(),
+        });
+        value
+    }
 }
 
 /// A havocked value of the replay as `proc:var = value`.

@@ -4,8 +4,13 @@
 //! declared datatype, bare (`nil`, `K_succ`), applied (`(cons 3 nil)`) or sort-annotated
 //! (`(as nil IntList)`); `(let ((x v) ...) body)` sharing; and arrays as z3 prints them:
 //! `((as const (Array Int Int)) 0)`, `(store a k v)` over one of those, and
-//! `(lambda ((x Int)) (ite (= x k) v …))` ending in a value. Anything else (`(_ as-array f)`
-//! included) is an error carrying the reply text, never a panic and never a guess.
+//! `(lambda ((x Int)) (ite (= x k) v …))` ending in a value. A lambda over integers of
+//! another shape (z3's models after model-based quantifier instantiation: ranges, `let`s)
+//! is sampled ([`sampled`]): its value at every integer from one below its smallest literal
+//! to one above its largest (at most [`MAX_SAMPLES`] of them), and below that everywhere
+//! else — exact at those keys, possibly not beyond the largest; only the concrete replay,
+//! which checks every assumption on the values it is given, reads arrays. Anything else
+//! (`(_ as-array f)` included) is an error carrying the reply text, never a panic.
 
 use super::reply::Sx;
 use num_bigint::BigInt;
@@ -171,6 +176,18 @@ impl<'a> Decoder<'a> {
             return None;
         };
         let x = param.first()?.atom()?;
+        self.lambda_of_tests(x, body).or_else(|| {
+            let int_keys = matches!(param.get(1), Some(s) if s.is_atom("Int"));
+            if !int_keys {
+                return None;
+            }
+            let lets: HashMap<String, Value> = HashMap::new();
+            sampled(x, body, &lets, self)
+        })
+    }
+
+    /// `(ite (= x k1) v1 (ite (= x k2) v2 … d))`.
+    fn lambda_of_tests(&mut self, x: &str, body: &Sx) -> Option<ModelValue> {
         let mut entries = Vec::new();
         let mut rest = body;
         loop {
@@ -218,6 +235,159 @@ impl<'a> Decoder<'a> {
         let result = self.decode(body);
         self.lets.truncate(depth);
         result
+    }
+}
+
+/// The most keys a sampled lambda is evaluated at.
+pub const MAX_SAMPLES: usize = 4096;
+
+/// An integer or Boolean while evaluating a lambda's body.
+type Value = ModelValue;
+
+/// `(lambda ((x Int)) body)` with an integer or Boolean body built from `ite`, `let`,
+/// comparisons, `and`/`or`/`not`/`=>`, `+ - *` and literals, as an array: the body's value
+/// at each integer from one below its smallest literal to one above its largest, and its
+/// value one further below as the default (the body's tests all answer the same there).
+fn sampled(
+    x: &str,
+    body: &Sx,
+    lets: &HashMap<String, Value>,
+    decoder: &mut Decoder,
+) -> Option<ModelValue> {
+    let mut literals = Vec::new();
+    collect_literals(body, &mut literals);
+    let (low, high) = match (literals.iter().min(), literals.iter().max()) {
+        (Some(low), Some(high)) => (low - 1, high + 1),
+        _ => (BigInt::from(0), BigInt::from(0)),
+    };
+    let span: BigInt = &high - &low;
+    if span > BigInt::from(MAX_SAMPLES) {
+        return None;
+    }
+    let at = |key: &BigInt, decoder: &mut Decoder| {
+        let mut env = lets.clone();
+        env.insert(x.to_string(), Value::Int(key.clone()));
+        evaluate(body, &env, decoder)
+    };
+    let default = at(&(&low - 1), decoder)?;
+    let mut entries = Vec::new();
+    let mut key = low;
+    while key <= high {
+        let value = at(&key, decoder)?;
+        if value != default {
+            entries.push((Value::Int(key.clone()), value));
+        }
+        key += 1;
+    }
+    Some(ModelValue::Array {
+        default: Box::new(default),
+        entries,
+    })
+}
+
+fn collect_literals(sx: &Sx, out: &mut Vec<BigInt>) {
+    match sx {
+        Sx::Atom(a) if is_numeral(a) => out.extend(a.parse::<BigInt>().ok()),
+        Sx::List(items) => items.iter().for_each(|i| collect_literals(i, out)),
+        _ => {}
+    }
+}
+
+/// The value of `sx` under `env`; `None` for anything outside the forms [`sampled`] takes.
+fn evaluate(sx: &Sx, env: &HashMap<String, Value>, decoder: &mut Decoder) -> Option<Value> {
+    let int = |v: Value| match v {
+        Value::Int(n) => Some(n),
+        _ => None,
+    };
+    let boolean = |v: Value| v.as_bool();
+    match sx {
+        Sx::Atom(a) => env.get(a.as_str()).cloned().or_else(|| decoder.atom(a)),
+        Sx::Str(_) => None,
+        Sx::List(items) => {
+            let (head, args) = items.split_first()?;
+            let mut values = || {
+                args.iter()
+                    .map(|a| evaluate(a, env, decoder))
+                    .collect::<Option<Vec<Value>>>()
+            };
+            match head.atom()? {
+                "ite" => {
+                    let [test, then, else_] = args else {
+                        return None;
+                    };
+                    if boolean(evaluate(test, env, decoder)?)? {
+                        evaluate(then, env, decoder)
+                    } else {
+                        evaluate(else_, env, decoder)
+                    }
+                }
+                "let" => {
+                    let [Sx::List(bindings), body] = args else {
+                        return None;
+                    };
+                    let mut inner = env.clone();
+                    for binding in bindings {
+                        let [name, value] = binding.list()? else {
+                            return None;
+                        };
+                        inner.insert(name.atom()?.to_string(), evaluate(value, env, decoder)?);
+                    }
+                    evaluate(body, &inner, decoder)
+                }
+                "not" => Some(Value::Bool(!boolean(values()?.pop()?)?)),
+                "and" => Some(Value::Bool(
+                    values()?
+                        .into_iter()
+                        .map(boolean)
+                        .collect::<Option<Vec<_>>>()?
+                        .iter()
+                        .all(|b| *b),
+                )),
+                "or" => Some(Value::Bool(
+                    values()?
+                        .into_iter()
+                        .map(boolean)
+                        .collect::<Option<Vec<_>>>()?
+                        .iter()
+                        .any(|b| *b),
+                )),
+                "=>" => {
+                    let [a, b] = values()?.try_into().ok()?;
+                    Some(Value::Bool(!boolean(a)? || boolean(b)?))
+                }
+                "=" => {
+                    let [a, b] = values()?.try_into().ok()?;
+                    Some(Value::Bool(a == b))
+                }
+                op @ ("<" | "<=" | ">" | ">=") => {
+                    let [a, b] = values()?.try_into().ok()?;
+                    let (a, b) = (int(a)?, int(b)?);
+                    Some(Value::Bool(match op {
+                        "<" => a < b,
+                        "<=" => a <= b,
+                        ">" => a > b,
+                        _ => a >= b,
+                    }))
+                }
+                "-" if args.len() == 1 => Some(Value::Int(-int(values()?.pop()?)?)),
+                op @ ("+" | "-" | "*") => {
+                    let mut numbers = values()?.into_iter().map(int).collect::<Option<Vec<_>>>()?;
+                    if numbers.is_empty() {
+                        return None;
+                    }
+                    let first = numbers.remove(0);
+                    Some(Value::Int(numbers.into_iter().fold(
+                        first,
+                        |acc, n| match op {
+                            "+" => acc + n,
+                            "-" => acc - n,
+                            _ => acc * n,
+                        },
+                    )))
+                }
+                _ => None,
+            }
+        }
     }
 }
 
@@ -320,9 +490,37 @@ mod tests {
             decode("(lambda ((x!1 Int)) (ite (= x!1 3) 5 (ite (= 4 x!1) 6 0)))"),
             Some(array(int(0), vec![(int(4), int(6)), (int(3), int(5))]))
         );
+        // z3's form after model-based instantiation: sampled from one below its smallest
+        // literal (0) to one above its largest (5).
+        assert_eq!(
+            decode("(lambda ((x Int)) (ite (< x 3) 5 0))"),
+            Some(array(
+                int(5),
+                vec![3, 4, 5, 6]
+                    .into_iter()
+                    .map(|k| (int(k), int(0)))
+                    .collect()
+            ))
+        );
+        assert_eq!(
+            decode(
+                "(lambda ((x!1 Int)) (let ((a!1 (and (<= 103 x!1) (not (<= 105 x!1))))) \
+                 (ite a!1 100 (ite (<= 103 x!1) 104 7))))"
+            ),
+            Some(array(
+                int(7),
+                vec![
+                    (int(103), int(100)),
+                    (int(104), int(100)),
+                    (int(105), int(104)),
+                    (int(106), int(104)),
+                ]
+            ))
+        );
         for text in [
             "(store 1 2 3)",
-            "(lambda ((x Int)) (ite (< x 3) 5 0))",
+            "(lambda ((x Int)) (ite (< x 3) y 0))",
+            "(lambda ((x Int)) (ite (< x 100000) 5 (ite (> x 0) 1 0)))",
             "(lambda ((x Int) (y Int)) 0)",
             "((as const (Array Int Int)) y)",
         ] {

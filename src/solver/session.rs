@@ -394,6 +394,52 @@ impl Session {
         result
     }
 
+    /// `(check-sat-assuming …)` once more with z3's model-based quantifier instantiation
+    /// (`smt.mbqi`, off in every other check, `SolverKind::tuning`), for at most `wait` and
+    /// never past the deadline: for a query with quantifiers that a plain check left
+    /// `unknown`, a model that satisfies them. Its `unknown` (the time limit included) is
+    /// `Ok(Unknown)`, never `Err(Timeout)`, and leaves the session as it was. Other
+    /// solvers: `Ok(Unknown)` without asking.
+    pub fn check_with_model_search(
+        &mut self,
+        assumptions: &[SExpr],
+        wait: Duration,
+    ) -> Result<SatResult, SolverError> {
+        let left = self.deadline.map_or(wait, |d| {
+            d.saturating_duration_since(Instant::now()).min(wait)
+        });
+        if self.kind() != SolverKind::Z3 || left.is_zero() {
+            return Ok(SatResult::Unknown {
+                reason: "no model search".to_string(),
+            });
+        }
+        let ms = left.as_millis().clamp(1, u128::from(u32::MAX - 1));
+        self.ack("(set-option :smt.mbqi true)")?;
+        self.ack(&format!("(set-option :timeout {ms})"))?;
+        let command = match assumptions {
+            [] => "(check-sat)".to_string(),
+            _ => format!("(check-sat-assuming ({}))", self.join(assumptions)),
+        };
+        let started = Instant::now();
+        let reply = self.exchange(&command)?;
+        self.stats.checks += 1;
+        self.stats.check_time += started.elapsed();
+        let result = match reply.atom() {
+            Some("sat") => SatResult::Sat,
+            Some("unsat") => SatResult::Unsat,
+            Some("unknown") => SatResult::Unknown {
+                reason: "model search: unknown".to_string(),
+            },
+            _ => return Err(self.abandon(reply)),
+        };
+        self.ack("(set-option :smt.mbqi false)")?;
+        // Without a deadline the other checks set no time limit: lift this one's.
+        if self.deadline.is_none() {
+            self.ack(&format!("(set-option :timeout {})", u32::MAX))?;
+        }
+        Ok(result)
+    }
+
     fn check(&mut self, command: &str) -> Result<SatResult, SolverError> {
         let reply = self.exchange(command)?;
         match reply.atom() {

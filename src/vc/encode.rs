@@ -13,10 +13,11 @@
 //!   the globals it may modify and its failure flag `f`; afterwards `pc := pc ∧ ¬f`. A callee
 //!   that can never fail (no reachable `assert`) gets `f = false`: the summary every open
 //!   site keeps, so an assertion that does not depend on a call can be proved for all depths.
-//! - `havoc x` of a local named `input#…` ([`FRESH_INPUT`], a fresh input of the source
-//!   program) is also recorded as an [`EncodedInput`]: its path condition and its value, and
-//!   how many call sites come before it, so a model's fresh inputs can be listed in the
-//!   order an execution meets them (the lowered bodies have no loops).
+//! - every `havoc x` is also recorded as an [`EncodedInput`]: its path condition and its
+//!   value, how many call sites come before it, and whether `x` is named `input#…`
+//!   ([`FRESH_INPUT`], a fresh input of the source program), so a model's fresh inputs and
+//!   its other havocked values can be listed in the order an execution meets them (the
+//!   lowered bodies have no loops).
 //! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
 //!   call sites.
 //!
@@ -36,6 +37,7 @@
 //! call of its callee ([`super::liveness`]). An `if` one of whose branches is `assume false`
 //! (a dispatch's last case) is `assume c` followed by the other branch.
 
+use super::array_frames;
 use super::liveness::{LiveSet, Liveness};
 use super::smt::{Command, const_array, sort, symbol};
 use boogie_like::ir::{
@@ -86,14 +88,17 @@ pub fn is_fresh_input(name: &str) -> bool {
     name.starts_with(FRESH_INPUT)
 }
 
-/// A fresh input havocked in an instance: `reach` is true exactly when the execution takes
-/// it, `value` is the value it takes; it comes after the instance's first `after_sites`
-/// call sites and before the others.
+/// A value havocked in an instance: `reach` is true exactly when the execution takes it,
+/// `value` is the value it takes; it comes after the instance's first `after_sites` call
+/// sites and before the others. `fresh`: the havocked local is a fresh input of the source
+/// program ([`FRESH_INPUT`]); the others are the IR's own nondeterminism (a Boogie loop's
+/// or bodiless callee's `havoc`), which a witness supplies to the replay.
 #[derive(Clone, Debug)]
 pub struct EncodedInput {
     pub reach: SExpr,
     pub value: SExpr,
     pub after_sites: usize,
+    pub fresh: bool,
 }
 
 /// A place where the instance can fail: `holds` is true exactly when it fails there (false
@@ -113,7 +118,7 @@ pub struct EncodedInstance {
     pub fail: SExpr,
     pub sites: Vec<EncodedSite>,
     pub failure_points: Vec<FailurePoint>,
-    /// Its fresh inputs, in statement order.
+    /// Its `havoc`s (fresh inputs and the others), in statement order.
     pub inputs: Vec<EncodedInput>,
 }
 
@@ -429,13 +434,12 @@ impl Building<'_, '_> {
                     let value = self.fresh("havoc", ty, out);
                     state.vars.insert(*var, value);
                     let name = self.ir.var_name(&self.ir.procs[proc], *var);
-                    if name.is_some_and(is_fresh_input) {
-                        collected.inputs.push(EncodedInput {
-                            reach: state.pc,
-                            value,
-                            after_sites: collected.sites.len(),
-                        });
-                    }
+                    collected.inputs.push(EncodedInput {
+                        reach: state.pc,
+                        value,
+                        after_sites: collected.sites.len(),
+                        fresh: name.is_some_and(is_fresh_input),
+                    });
                 }
             }
             Stmt::Assume(cond) => self.assume(proc, cond, state, out),
@@ -731,6 +735,20 @@ impl Building<'_, '_> {
                 let index = self.expr(proc, index, state, out);
                 let value = self.expr(proc, value, state, out);
                 t.list(vec![t.atom("store"), map, index, value])
+            }
+            // forall x :: x == e || A[x] == B[x]   ~>   (= A (store B e (select A e)))
+            // (super::array_frames: equivalent, and quantifier-free)
+            Expr::Quant {
+                forall: true,
+                vars,
+                body,
+            } if vars.len() == 1 && array_frames::equation(body, vars[0]).is_some() => {
+                let frame = array_frames::equation(body, vars[0]).expect("checked above");
+                let map = self.expr(proc, frame.map, state, out);
+                let other = self.expr(proc, frame.other, state, out);
+                let point = self.expr(proc, frame.point, state, out);
+                let kept = t.list(vec![t.atom("select"), map, point]);
+                t.eq(map, t.list(vec![t.atom("store"), other, point, kept]))
             }
             // forall x: T :: e   ~>   (forall ((q!n T)) e[x := q!n])
             Expr::Quant { forall, vars, body } => {

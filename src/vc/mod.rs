@@ -1,5 +1,6 @@
 //! Verification conditions for the IR (DESIGN.md §5): SMT names, and per-instance encoding.
 
+pub mod array_frames;
 pub mod canonical;
 pub mod encode;
 pub mod horn;

@@ -9,8 +9,9 @@
 //!   invariants asserted at each iteration's head, all of them assumed;
 //! - top-level labels cut the body into blocks; a block reached from more than one place is
 //!   a procedure `P#L` taking every variable, and `goto` is a tail call to it (a
-//!   nondeterministic choice among several targets); a block reached from one `goto` only
-//!   is inlined there. Irreducible graphs are fine: every cycle passes through a call;
+//!   nondeterministic choice among several targets); a block reached from one `goto`
+//!   target only (and not by falling through) is inlined there, in its branch of the
+//!   choice. Irreducible graphs are fine: every cycle passes through a call;
 //! - nondeterminism (`havoc`, uninitialised variables, `if (*)`, `while (*)`, several `goto`
 //!   targets) is an IR `havoc`, except in the entry procedure's own body, where it reads a
 //!   fresh input of the entry (so witnesses give it and the replay repeats it).

@@ -1,4 +1,5 @@
-//! Top-level labelled blocks and `goto`: inlined when reached from one `goto` only, else a
+//! Top-level labelled blocks and `goto`: inlined when reached from one `goto` target only
+//! (in its branch of a nondeterministic choice when the `goto` has several), else a
 //! procedure `P#L` that a `goto` tail-calls.
 
 use super::*;
@@ -59,6 +60,13 @@ impl ImplTranslator<'_, '_> {
         }
         let mut tails = Vec::new();
         for (t, index) in targets.iter().zip(indices) {
+            // A target no other `goto` (or fall-through) reaches runs inline in its branch:
+            // a loop then costs one procedure per block where paths merge, not one per block.
+            let name = t.name.to_string();
+            if self.refs.get(&name) == Some(&1) && self.inlined.insert(name) {
+                tails.push(self.segment(frame, index)?);
+                continue;
+            }
             let block = self.block_proc(&t.name, index);
             let args = self.scheme_args(frame.proc);
             let rets = self
