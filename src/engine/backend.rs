@@ -29,9 +29,12 @@ pub trait Backend {
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError>;
     /// The model's values of `terms` after a `Sat` check.
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError>;
-    /// The same check with model-based quantifier instantiation, for at most `wait`
-    /// ([`crate::solver::Session::check_with_model_search`]): after an `unknown` caused by
-    /// quantifiers, a model that satisfies them, or `Unknown` again.
+    /// Faster checks whose `sat` may become `unknown`
+    /// ([`crate::solver::Session::use_weak_arrays`]).
+    fn use_weak_arrays(&mut self) -> Result<(), SolverError>;
+    /// The same check with the full theories and model-based quantifier instantiation,
+    /// for at most `wait` ([`crate::solver::Session::check_with_model_search`]): after an
+    /// `unknown`, a model that satisfies the quantifiers, or `Unknown` again.
     fn check_with_model_search(
         &mut self,
         assumptions: &[SExpr],
@@ -68,6 +71,10 @@ impl<T: Backend + ?Sized> Backend for &mut T {
 
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
         (**self).values(terms)
+    }
+
+    fn use_weak_arrays(&mut self) -> Result<(), SolverError> {
+        (**self).use_weak_arrays()
     }
 
     fn check_with_model_search(
@@ -124,6 +131,10 @@ impl Backend for crate::solver::Session {
 
     fn values(&mut self, terms: &[SExpr]) -> Result<Vec<ModelValue>, SolverError> {
         self.get_values(terms)
+    }
+
+    fn use_weak_arrays(&mut self) -> Result<(), SolverError> {
+        crate::solver::Session::use_weak_arrays(self)
     }
 
     fn check_with_model_search(

@@ -247,6 +247,9 @@ pub struct Runner<'a, B: Backend> {
     /// The entry literals of the instances inlined since the last under-approximation
     /// (`None` before the first one): see [`Runner::under_approximation`].
     inlined_since_under: Option<Vec<SExpr>>,
+    /// Whether the question "safe at every depth?" was answered `unknown` (quantifiers):
+    /// then it is asked again only at the last bound.
+    every_depth_unknown: bool,
     /// Whether the session already knows the program's datatypes.
     datatypes_declared: bool,
     /// The partial proofs taken from `limits.facts` so far, in publication order.
@@ -303,6 +306,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             houdini_session: None,
             recursive: facts.recursive.clone(),
             inlined_since_under: None,
+            every_depth_unknown: false,
             datatypes_declared: false,
             facts: Vec::new(),
         }
@@ -358,6 +362,10 @@ impl<'a, B: Backend> Runner<'a, B> {
         if self.limits.mode == Mode::Unroll || !self.limits.summaries {
             // Unrolling stays the plain bound-K translation: the baseline.
             self.summaries = Some(vec![Vec::new(); self.ir.procs.len()]);
+        }
+        if self.ir.has_quantifiers() {
+            // Every `sat` is an `unknown` here anyway; the bug query decides in full.
+            self.backend.use_weak_arrays()?;
         }
         self.inline_entry()?;
         if self.limits.mode == Mode::Unroll {
@@ -419,7 +427,8 @@ impl<'a, B: Backend> Runner<'a, B> {
                         self.ensure_summaries()?;
                     }
                     let verified = self.summaries.is_some()
-                        && self.over_approximation(&[])? == CheckResult::Unsat;
+                        && (last || !self.every_depth_unknown)
+                        && self.safe_at_every_depth()?;
                     self.record(bound, started, inlined_before);
                     if verified {
                         return Ok((StopReason::Verified, Mode::Si));
@@ -692,11 +701,12 @@ impl<'a, B: Backend> Runner<'a, B> {
         self.backend.check(assumptions)
     }
 
-    /// A check whose `sat` is a bug: after an `unknown` caused by quantifiers, the same
-    /// check with model-based instantiation (at most [`MODEL_SEARCH_WAIT`]), so that the
-    /// model the replay runs on satisfies them; its `unsat` is as good as any (a proof
-    /// that no execution fails here). When that is `unknown` too, the first model stays
-    /// a candidate (see [`Runner::check`]).
+    /// A check whose `sat` is a bug: after an `unknown` on a program with quantifiers,
+    /// the same check with the full array theory, then with model-based instantiation
+    /// (each at most [`MODEL_SEARCH_WAIT`]), so that the model the replay runs on
+    /// satisfies them; their `unsat` is as good as any (a proof that no execution fails
+    /// here). When both are `unknown`, the model of the first stays a candidate (see
+    /// [`Runner::check`]).
     fn check_for_bug(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
         let result = self.check_exactly(assumptions)?;
         if !matches!(result, CheckResult::Unknown { .. }) || !self.ir.has_quantifiers() {
@@ -704,19 +714,15 @@ impl<'a, B: Backend> Runner<'a, B> {
         }
         self.check_deadline()?;
         self.solver_calls += 1;
-        match self
-            .backend
-            .check_with_model_search(assumptions, MODEL_SEARCH_WAIT)?
-        {
-            CheckResult::Unknown { .. } => {
-                // The model search replaced the first model: ask again for a candidate.
-                Ok(match self.check_exactly(assumptions)? {
-                    CheckResult::Unknown { .. } => CheckResult::Sat,
-                    answer => answer,
-                })
-            }
-            decided => Ok(decided),
-        }
+        Ok(
+            match self
+                .backend
+                .check_with_model_search(assumptions, MODEL_SEARCH_WAIT)?
+            {
+                CheckResult::Unknown { .. } => CheckResult::Sat,
+                decided => decided,
+            },
+        )
     }
 
     /// Every open site blocked: SAT is a real bug.
@@ -765,6 +771,17 @@ impl<'a, B: Backend> Runner<'a, B> {
         commands.push(Command::Assert(terms.eq(literal, any)));
         self.backend.send(commands)?;
         Ok(literal)
+    }
+
+    /// Whether the query with every open site havocked is unsatisfiable (no failure at
+    /// any depth); an `unknown` is remembered ([`Runner::every_depth_unknown`]).
+    fn safe_at_every_depth(&mut self) -> Result<bool, SolverError> {
+        let assumptions = self.blocking([]);
+        let result = self.check_exactly(&assumptions)?;
+        if matches!(result, CheckResult::Unknown { .. }) {
+            self.every_depth_unknown = true;
+        }
+        Ok(result == CheckResult::Unsat)
     }
 
     /// Open sites havocked, `blocked` ones blocked.
