@@ -36,7 +36,8 @@ use super::tree_size;
 use super::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{
-    EncodedInput, EncodedInstance, EncodedSite, Encoder, FailurePoint, InstanceInputs,
+    EncodedInput, EncodedInstance, EncodedRangeFrame, EncodedSite, Encoder, FailurePoint,
+    InstanceInputs,
 };
 use crate::vc::smt::{Command, datatype_declarations, typed_value_term};
 use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
@@ -81,9 +82,12 @@ pub struct Limits {
     pub facts: FactBoard,
 }
 
+/// How many keys [`Runner::complete_range_frames`] may set in all.
+pub const MAX_COMPLETED_KEYS: usize = 65_536;
+
 /// How long the model search after an `unknown` bug query may take
 /// ([`Runner::check_for_bug`]).
-pub const MODEL_SEARCH_WAIT: Duration = Duration::from_secs(30);
+pub const MODEL_SEARCH_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a runner stops when a partial proof covers procedures it has inlined and its
 /// [`FactBoard`] asks for a restart: the caller runs the search again, with the facts
@@ -208,8 +212,10 @@ struct Instance {
     parent: Option<usize>,
     /// The position of its call site among the parent's sites (0 for the entry).
     slot: usize,
-    /// Its fresh inputs, in statement order.
+    /// Its `havoc`s, in statement order.
     inputs: Vec<EncodedInput>,
+    /// Its assumed range frames.
+    range_frames: Vec<EncodedRangeFrame>,
 }
 
 /// Called after every round with its record and the number of instances so far.
@@ -828,8 +834,9 @@ impl<'a, B: Backend> Runner<'a, B> {
 
     /// The model's entry inputs and the failure point that holds in it.
     fn bug(&mut self, bound: u32) -> Result<StopReason, SolverError> {
-        let inputs = self.backend.values(&self.main_args.clone())?;
+        let mut inputs = self.backend.values(&self.main_args.clone())?;
         let running = self.running_instances()?;
+        self.complete_range_frames(&running, &mut inputs)?;
         let points: Vec<FailurePoint> = self
             .instances
             .iter()
@@ -856,6 +863,62 @@ impl<'a, B: Backend> Runner<'a, B> {
             failure,
             bound,
         })
+    }
+
+    /// Makes the entry's input maps satisfy the range frames the running instances assume
+    /// (`vc::array_frames::range_frame`) on the model's bounds and values: a model of a
+    /// query with quantifiers may not satisfy them, the replay checks them, and a map no
+    /// execution writes (an uninterpreted function) can hold them as well as anything.
+    /// Each frame sends the keys `lo..hi` (at most [`MAX_COMPLETED_KEYS`] in all) to its
+    /// value, in the order the instances were inlined; the replay decides whether the
+    /// witness holds on the completed maps.
+    fn complete_range_frames(
+        &mut self,
+        running: &[bool],
+        inputs: &mut [ModelValue],
+    ) -> Result<(), SolverError> {
+        let frames: Vec<EncodedRangeFrame> = self
+            .instances
+            .iter()
+            .zip(running)
+            .filter(|(_, runs)| **runs)
+            .flat_map(|(i, _)| i.range_frames.iter().cloned())
+            .filter(|f| self.main_args.contains(&f.map))
+            .collect();
+        if frames.is_empty() {
+            return Ok(());
+        }
+        let mut terms = Vec::new();
+        for f in &frames {
+            terms.extend([f.reach, f.low.0, f.high.0, f.value]);
+        }
+        let values = self.backend.values(&terms)?;
+        let mut budget = MAX_COMPLETED_KEYS;
+        for (frame, v) in frames.iter().zip(values.chunks(4)) {
+            let [reach, low, high, value] = v else {
+                continue;
+            };
+            let (Some(true), Some(low), Some(high)) =
+                (reach.as_bool(), low.as_int(), high.as_int())
+            else {
+                continue;
+            };
+            let low = low + u8::from(frame.low.1);
+            let high = high + u8::from(frame.high.1);
+            let Some(index) = self.main_args.iter().position(|a| *a == frame.map) else {
+                continue;
+            };
+            let ModelValue::Array { entries, .. } = &mut inputs[index] else {
+                continue;
+            };
+            let mut key = low;
+            while key < high && budget > 0 {
+                entries.push((ModelValue::Int(key.clone()), value.clone()));
+                key += 1;
+                budget -= 1;
+            }
+        }
+        Ok(())
     }
 
     /// The fresh inputs, then all the values, the model's execution havocs, in the order
@@ -1015,6 +1078,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             parent,
             slot,
             inputs: instance.inputs,
+            range_frames: instance.range_frames,
         });
         self.peak_open = self.peak_open.max(self.open.len());
     }

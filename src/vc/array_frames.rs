@@ -14,6 +14,11 @@
 //! Guarantee: the equation is equivalent to the quantifier (in any context, under any
 //! polarity), so the encoder may write it instead; a body of any other shape gets `None`
 //! and stays a quantifier.
+//!
+//! [`range_frame`] recognises the other common shape, a range of keys sent to one value,
+//! `forall x :: lo <= x && x < hi ==> A[x] == v` (SMACK's `$obj`, `$size`): it stays a
+//! quantifier for the solver, and the driver completes a candidate model's input maps
+//! with it (`engine::driver`), so that the replay, which checks it, can run on the model.
 
 use boogie_like::ir::{BinOp, Expr, LocalId, UnOp, Var};
 
@@ -41,6 +46,84 @@ fn point_frame<'a>(test: &'a Expr, equality: &'a Expr, bound: LocalId) -> Option
     let (map, value) = equality_at(equality, bound)?;
     let other = map_at(value, bound)?;
     Some(PointFrame { map, other, point })
+}
+
+/// `forall x :: lo <= x && x < hi ==> map[x] == value`, `lo`, `hi`, `map`, `value` free
+/// of `x` (bounds `x >= lo`, `hi > x` too; `x <= h` is `hi = h + 1`, `l < x` is
+/// `lo = l + 1`, given here as `(expr, plus_one)`).
+#[derive(Debug, PartialEq)]
+pub struct RangeFrame<'a> {
+    pub map: &'a Expr,
+    pub low: (&'a Expr, bool),
+    pub high: (&'a Expr, bool),
+    pub value: &'a Expr,
+}
+
+/// The range frame `forall bound :: body` states, if it has that shape.
+pub fn range_frame(body: &Expr, bound: LocalId) -> Option<RangeFrame<'_>> {
+    let mut disjuncts = Vec::new();
+    disjuncts_of(body, false, &mut disjuncts);
+    let [(a, true), (b, true), (equality, false)] = disjuncts.as_slice() else {
+        return None;
+    };
+    let (map, value) = equality_at(equality, bound)?;
+    if mentions(value, bound) {
+        return None;
+    }
+    let (mut low, mut high) = (None, None);
+    for literal in [a, b] {
+        match bound_of(literal, bound)? {
+            Bound::Low(e) => low = Some(e),
+            Bound::High(e) => high = Some(e),
+        }
+    }
+    Some(RangeFrame {
+        map,
+        low: low?,
+        high: high?,
+        value,
+    })
+}
+
+enum Bound<'a> {
+    /// The smallest key: `(e, plus_one)` is `e` or `e + 1`.
+    Low((&'a Expr, bool)),
+    /// One past the largest key.
+    High((&'a Expr, bool)),
+}
+
+/// `lo <= x`, `x >= lo`, `l < x`, `x > l`, `x < hi`, `hi > x`, `x <= h`, `h >= x`.
+fn bound_of(literal: &Expr, bound: LocalId) -> Option<Bound<'_>> {
+    let Expr::Binary { op, lhs, rhs } = literal else {
+        return None;
+    };
+    let is_bound = |e: &Expr| matches!(e, Expr::Var(Var::Local(v)) if *v == bound);
+    let (op, other, x_left) = if is_bound(lhs) && !mentions(rhs, bound) {
+        (*op, &**rhs, true)
+    } else if is_bound(rhs) && !mentions(lhs, bound) {
+        (*op, &**lhs, false)
+    } else {
+        return None;
+    };
+    // Read as `x op other`.
+    let op = if x_left {
+        op
+    } else {
+        match op {
+            BinOp::Le => BinOp::Ge,
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Ge => BinOp::Le,
+            BinOp::Gt => BinOp::Lt,
+            _ => return None,
+        }
+    };
+    Some(match op {
+        BinOp::Ge => Bound::Low((other, false)),
+        BinOp::Gt => Bound::Low((other, true)),
+        BinOp::Lt => Bound::High((other, false)),
+        BinOp::Le => Bound::High((other, true)),
+        _ => return None,
+    })
 }
 
 /// `e` (negated: `!e`) read as a disjunction: `a || b`, `a ==> b` (`!a || b`) and `!(a && b)`
@@ -147,6 +230,45 @@ mod tests {
         // x != p ==> B[x] == A[x]
         let implication = Expr::binary(BinOp::Implies, !test, same);
         assert!(equation(&implication, LocalId(0)).is_some());
+    }
+
+    #[test]
+    fn a_range_frame_is_recognised() {
+        // lo <= x && x < hi ==> obj[x] == p
+        let body = Expr::binary(
+            BinOp::Implies,
+            Expr::and(
+                Expr::binary(BinOp::Le, m(4), x()),
+                Expr::binary(BinOp::Lt, x(), m(5)),
+            ),
+            Expr::eq(Expr::map_get(m(1), x()), m(3)),
+        );
+        let frame = range_frame(&body, LocalId(0)).expect("a range frame");
+        assert_eq!(frame.map, &m(1));
+        assert_eq!(frame.low, (&m(4), false));
+        assert_eq!(frame.high, (&m(5), false));
+        assert_eq!(frame.value, &m(3));
+        // x > l && h >= x ==> obj[x] == p: lo = l + 1, hi = h + 1
+        let strict = Expr::binary(
+            BinOp::Implies,
+            Expr::and(
+                Expr::binary(BinOp::Gt, x(), m(4)),
+                Expr::binary(BinOp::Ge, m(5), x()),
+            ),
+            Expr::eq(Expr::map_get(m(1), x()), m(3)),
+        );
+        let frame = range_frame(&strict, LocalId(0)).expect("a range frame");
+        assert_eq!((frame.low, frame.high), ((&m(4), true), (&m(5), true)));
+        // the value depends on x: not a range frame
+        let varying = Expr::binary(
+            BinOp::Implies,
+            Expr::and(
+                Expr::binary(BinOp::Le, m(4), x()),
+                Expr::binary(BinOp::Lt, x(), m(5)),
+            ),
+            Expr::eq(Expr::map_get(m(1), x()), x()),
+        );
+        assert!(range_frame(&varying, LocalId(0)).is_none());
     }
 
     #[test]

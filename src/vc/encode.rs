@@ -101,6 +101,18 @@ pub struct EncodedInput {
     pub fresh: bool,
 }
 
+/// An `assume (forall x :: lo <= x && x < hi ==> m[x] == v)` of an instance
+/// ([`array_frames::range_frame`]), its terms at that point: `reach` is true exactly when
+/// the execution assumes it; `low`/`high` carry whether 1 is to be added.
+#[derive(Clone, Debug)]
+pub struct EncodedRangeFrame {
+    pub reach: SExpr,
+    pub map: SExpr,
+    pub low: (SExpr, bool),
+    pub high: (SExpr, bool),
+    pub value: SExpr,
+}
+
 /// A place where the instance can fail: `holds` is true exactly when it fails there (false
 /// when the instance does not run).
 #[derive(Clone, Debug)]
@@ -120,6 +132,8 @@ pub struct EncodedInstance {
     pub failure_points: Vec<FailurePoint>,
     /// Its `havoc`s (fresh inputs and the others), in statement order.
     pub inputs: Vec<EncodedInput>,
+    /// Its assumed range frames, in statement order.
+    pub range_frames: Vec<EncodedRangeFrame>,
 }
 
 /// Encodes procedure instances of one IR program. A clone shares the program facts (which
@@ -153,6 +167,7 @@ struct Collected {
     sites: Vec<EncodedSite>,
     failure_points: Vec<FailurePoint>,
     inputs: Vec<EncodedInput>,
+    range_frames: Vec<EncodedRangeFrame>,
     /// Disjuncts of the instance's failure flag.
     fails: Vec<SExpr>,
     /// States at `return` statements.
@@ -336,6 +351,7 @@ impl Building<'_, '_> {
             sites: Vec::new(),
             failure_points: Vec::new(),
             inputs: Vec::new(),
+            range_frames: Vec::new(),
             fails: Vec::new(),
             exits: Vec::new(),
         };
@@ -362,6 +378,7 @@ impl Building<'_, '_> {
             sites: collected.sites,
             failure_points: collected.failure_points,
             inputs: collected.inputs,
+            range_frames: collected.range_frames,
         }
     }
 
@@ -442,7 +459,10 @@ impl Building<'_, '_> {
                     });
                 }
             }
-            Stmt::Assume(cond) => self.assume(proc, cond, state, out),
+            Stmt::Assume(cond) => {
+                self.record_range_frame(proc, cond, state, collected, out);
+                self.assume(proc, cond, state, out)
+            }
             // assert c   ~>   failure point pc ∧ ¬c; then pc := pc ∧ c
             Stmt::Assert { cond, source } => {
                 let cond = self.expr(proc, cond, state, out);
@@ -480,6 +500,42 @@ impl Building<'_, '_> {
     }
 
     /// assume e   ~>   pc ⇒ e
+    /// Records `cond` when it is a range frame ([`EncodedRangeFrame`]).
+    fn record_range_frame(
+        &mut self,
+        proc: ProcId,
+        cond: &Expr,
+        state: &State,
+        collected: &mut Collected,
+        out: &mut Vec<Command>,
+    ) {
+        let Expr::Quant {
+            forall: true,
+            vars,
+            body,
+        } = cond
+        else {
+            return;
+        };
+        let [bound] = vars.as_slice() else {
+            return;
+        };
+        let Some(frame) = array_frames::range_frame(body, *bound) else {
+            return;
+        };
+        let map = self.expr(proc, frame.map, state, out);
+        let low = (self.expr(proc, frame.low.0, state, out), frame.low.1);
+        let high = (self.expr(proc, frame.high.0, state, out), frame.high.1);
+        let value = self.expr(proc, frame.value, state, out);
+        collected.range_frames.push(EncodedRangeFrame {
+            reach: state.pc,
+            map,
+            low,
+            high,
+            value,
+        });
+    }
+
     fn assume(&mut self, proc: ProcId, cond: &Expr, state: &State, out: &mut Vec<Command>) {
         let cond = self.expr(proc, cond, state, out);
         out.push(Command::Assert(self.terms.imp(state.pc, cond)));
