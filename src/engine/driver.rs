@@ -877,24 +877,28 @@ impl<'a, B: Backend> Runner<'a, B> {
         running: &[bool],
         inputs: &mut [ModelValue],
     ) -> Result<(), SolverError> {
-        let frames: Vec<EncodedRangeFrame> = self
+        // With the index of the entry input each constrains.
+        let frames: Vec<(usize, EncodedRangeFrame)> = self
             .instances
             .iter()
             .zip(running)
             .filter(|(_, runs)| **runs)
-            .flat_map(|(i, _)| i.range_frames.iter().cloned())
-            .filter(|f| self.main_args.contains(&f.map))
+            .flat_map(|(i, _)| i.range_frames.iter())
+            .filter_map(|f| {
+                let index = self.main_args.iter().position(|a| *a == f.map)?;
+                Some((index, f.clone()))
+            })
             .collect();
         if frames.is_empty() {
             return Ok(());
         }
         let mut terms = Vec::new();
-        for f in &frames {
+        for (_, f) in &frames {
             terms.extend([f.reach, f.low.0, f.high.0, f.value]);
         }
         let values = self.backend.values(&terms)?;
         let mut budget = MAX_COMPLETED_KEYS;
-        for (frame, v) in frames.iter().zip(values.chunks(4)) {
+        for ((index, frame), v) in frames.iter().zip(values.chunks(4)) {
             let [reach, low, high, value] = v else {
                 continue;
             };
@@ -905,10 +909,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             };
             let low = low + u8::from(frame.low.1);
             let high = high + u8::from(frame.high.1);
-            let Some(index) = self.main_args.iter().position(|a| *a == frame.map) else {
-                continue;
-            };
-            let ModelValue::Array { entries, .. } = &mut inputs[index] else {
+            let ModelValue::Array { entries, .. } = &mut inputs[*index] else {
                 continue;
             };
             let mut key = low;

@@ -223,17 +223,17 @@ fn replay_ir(
     failure: Option<SourcePos>,
 ) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), String> {
     let quantifiers = super::quantifiers::SolverQuantifiers::default();
-    let interpreter = boogie_like::Interpreter::new(ir).map(|i| i.with_quantifiers(&quantifiers));
+    let interpreter = match boogie_like::Interpreter::new(ir) {
+        Ok(i) => i.with_quantifiers(&quantifiers),
+        Err(e) => return Err(format!("the replay stopped: {e}")),
+    };
     let mut model_havocs = ModelHavocs {
         ir,
         values: havocs.iter(),
-        interpreter: interpreter.as_ref().ok(),
+        interpreter: &interpreter,
         choices: Vec::new(),
     };
-    let run = interpreter
-        .as_ref()
-        .map_err(Clone::clone)
-        .and_then(|i| i.run_with_oracle(values, config, &mut model_havocs));
+    let run = interpreter.run_with_oracle(values, config, &mut model_havocs);
     if let Ok(run) = &run
         && let boogie_like::Outcome::Failure { source, .. } = run.outcome
         && (failure.is_none() || source == failure)
@@ -259,7 +259,7 @@ fn replay_ir(
 struct ModelHavocs<'a> {
     ir: &'a IrProgram,
     values: std::slice::Iter<'a, ModelValue>,
-    interpreter: Option<&'a boogie_like::Interpreter<'a>>,
+    interpreter: &'a boogie_like::Interpreter<'a>,
     choices: Vec<super::replay_search::Choice>,
 }
 
@@ -274,8 +274,7 @@ impl boogie_like::HavocOracle for ModelHavocs<'_> {
             .values
             .next()
             .and_then(|v| ir_value(self.ir, v, ty))
-            .or_else(|| self.interpreter.map(|i| i.default_value(ty)))
-            .unwrap_or(boogie_like::Value::Bool(false));
+            .unwrap_or_else(|| self.interpreter.default_value(ty));
         self.choices.push(super::replay_search::Choice {
             proc,
             var,

@@ -181,8 +181,7 @@ impl<'a> Decoder<'a> {
             if !int_keys {
                 return None;
             }
-            let lets: HashMap<String, Value> = HashMap::new();
-            sampled(x, body, &lets, self)
+            sampled(x, body, self)
         })
     }
 
@@ -248,12 +247,7 @@ type Value = ModelValue;
 /// comparisons, `and`/`or`/`not`/`=>`, `+ - *` and literals, as an array: the body's value
 /// at each integer from one below its smallest literal to one above its largest, and its
 /// value one further below as the default (the body's tests all answer the same there).
-fn sampled(
-    x: &str,
-    body: &Sx,
-    lets: &HashMap<String, Value>,
-    decoder: &mut Decoder,
-) -> Option<ModelValue> {
+fn sampled(x: &str, body: &Sx, decoder: &mut Decoder) -> Option<ModelValue> {
     let mut literals = Vec::new();
     collect_literals(body, &mut literals);
     let (low, high) = match (literals.iter().min(), literals.iter().max()) {
@@ -265,8 +259,7 @@ fn sampled(
         return None;
     }
     let at = |key: &BigInt, decoder: &mut Decoder| {
-        let mut env = lets.clone();
-        env.insert(x.to_string(), Value::Int(key.clone()));
+        let env = HashMap::from([(x.to_string(), Value::Int(key.clone()))]);
         evaluate(body, &env, decoder)
     };
     let default = at(&(&low - 1), decoder)?;
@@ -335,22 +328,15 @@ fn evaluate(sx: &Sx, env: &HashMap<String, Value>, decoder: &mut Decoder) -> Opt
                     evaluate(body, &inner, decoder)
                 }
                 "not" => Some(Value::Bool(!boolean(values()?.pop()?)?)),
-                "and" => Some(Value::Bool(
-                    values()?
-                        .into_iter()
-                        .map(boolean)
-                        .collect::<Option<Vec<_>>>()?
-                        .iter()
-                        .all(|b| *b),
-                )),
-                "or" => Some(Value::Bool(
-                    values()?
-                        .into_iter()
-                        .map(boolean)
-                        .collect::<Option<Vec<_>>>()?
-                        .iter()
-                        .any(|b| *b),
-                )),
+                op @ ("and" | "or") => {
+                    let operands = values()?.into_iter().map(boolean);
+                    let operands = operands.collect::<Option<Vec<bool>>>()?;
+                    Some(Value::Bool(if op == "and" {
+                        operands.iter().all(|b| *b)
+                    } else {
+                        operands.iter().any(|b| *b)
+                    }))
+                }
                 "=>" => {
                     let [a, b] = values()?.try_into().ok()?;
                     Some(Value::Bool(!boolean(a)? || boolean(b)?))

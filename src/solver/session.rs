@@ -385,16 +385,17 @@ impl Session {
     /// is refused with `Timeout` since the deadline has passed.
     pub fn check_assuming(&mut self, assumptions: &[SExpr]) -> Result<SatResult, SolverError> {
         self.limit_next_check()?;
-        // cvc5 1.0 refuses an empty `(check-sat-assuming ())`; `(check-sat)` means the same.
-        let command = match assumptions {
+        let command = self.check_command(assumptions);
+        self.check(&command, Session::unknown)
+    }
+
+    /// `(check-sat-assuming (l1 ... ln))`, or `(check-sat)` without literals: cvc5 1.0
+    /// refuses an empty `(check-sat-assuming ())`, and `(check-sat)` means the same.
+    fn check_command(&self, assumptions: &[SExpr]) -> String {
+        match assumptions {
             [] => "(check-sat)".to_string(),
             _ => format!("(check-sat-assuming ({}))", self.join(assumptions)),
-        };
-        let started = Instant::now();
-        let result = self.check(&command);
-        self.stats.checks += 1;
-        self.stats.check_time += started.elapsed();
-        result
+        }
     }
 
     /// Turns on z3's weak array theory (`smt.array.weak`) for the checks to come: it
@@ -470,32 +471,31 @@ impl Session {
         }
         let ms = left.as_millis().clamp(1, u128::from(u32::MAX - 1));
         self.ack(&format!("(set-option :timeout {ms})"))?;
-        let command = match assumptions {
-            [] => "(check-sat)".to_string(),
-            _ => format!("(check-sat-assuming ({}))", self.join(assumptions)),
-        };
-        let started = Instant::now();
-        let reply = self.exchange(&command)?;
-        self.stats.checks += 1;
-        self.stats.check_time += started.elapsed();
-        match reply.atom() {
-            Some("sat") => Ok(SatResult::Sat),
-            Some("unsat") => Ok(SatResult::Unsat),
-            Some("unknown") => Ok(SatResult::Unknown {
+        let command = self.check_command(assumptions);
+        self.check(&command, |_| {
+            Ok(SatResult::Unknown {
                 reason: "unknown".to_string(),
-            }),
-            _ => Err(self.abandon(reply)),
-        }
+            })
+        })
     }
 
-    fn check(&mut self, command: &str) -> Result<SatResult, SolverError> {
-        let reply = self.exchange(command)?;
-        match reply.atom() {
+    /// Sends a check `command` (counted and timed in the stats); `unknown` reads the
+    /// solver's `unknown`.
+    fn check(
+        &mut self,
+        command: &str,
+        unknown: fn(&mut Session) -> Result<SatResult, SolverError>,
+    ) -> Result<SatResult, SolverError> {
+        let started = Instant::now();
+        let result = self.exchange(command).and_then(|reply| match reply.atom() {
             Some("sat") => Ok(SatResult::Sat),
             Some("unsat") => Ok(SatResult::Unsat),
-            Some("unknown") => self.unknown(),
+            Some("unknown") => unknown(self),
             _ => Err(self.abandon(reply)),
-        }
+        });
+        self.stats.checks += 1;
+        self.stats.check_time += started.elapsed();
+        result
     }
 
     /// Sets the solver's own time limit to the time left (ms); `Timeout` if none is left.

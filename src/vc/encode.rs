@@ -793,21 +793,19 @@ impl Building<'_, '_> {
                 t.list(vec![t.atom("store"), map, index, value])
             }
             // forall x :: x == e || A[x] == B[x]   ~>   (= A (store B e (select A e)))
-            // (super::array_frames: equivalent, and quantifier-free)
-            Expr::Quant {
-                forall: true,
-                vars,
-                body,
-            } if vars.len() == 1 && array_frames::equation(body, vars[0]).is_some() => {
-                let frame = array_frames::equation(body, vars[0]).expect("checked above");
-                let map = self.expr(proc, frame.map, state, out);
-                let other = self.expr(proc, frame.other, state, out);
-                let point = self.expr(proc, frame.point, state, out);
-                let kept = t.list(vec![t.atom("select"), map, point]);
-                t.eq(map, t.list(vec![t.atom("store"), other, point, kept]))
-            }
+            // (super::array_frames: equivalent, and quantifier-free);
             // forall x: T :: e   ~>   (forall ((q!n T)) e[x := q!n])
             Expr::Quant { forall, vars, body } => {
+                if *forall
+                    && let [bound] = vars.as_slice()
+                    && let Some(frame) = array_frames::equation(body, *bound)
+                {
+                    let map = self.expr(proc, frame.map, state, out);
+                    let other = self.expr(proc, frame.other, state, out);
+                    let point = self.expr(proc, frame.point, state, out);
+                    let kept = t.list(vec![t.atom("select"), map, point]);
+                    return t.eq(map, t.list(vec![t.atom("store"), other, point, kept]));
+                }
                 let mut inner = State {
                     pc: state.pc,
                     vars: state.vars.clone(),

@@ -52,16 +52,11 @@ impl ImplTranslator<'_, '_> {
             .iter()
             .map(|t| self.label_index(t))
             .collect::<TResult<Vec<_>>>()?;
-        if let [only] = targets {
-            let name = only.name.to_string();
-            if self.refs.get(&name) == Some(&1) && self.inlined.insert(name) {
-                return self.segment(frame, indices[0]);
-            }
-        }
         let mut tails = Vec::new();
         for (t, index) in targets.iter().zip(indices) {
-            // A target no other `goto` (or fall-through) reaches runs inline in its branch:
-            // a loop then costs one procedure per block where paths merge, not one per block.
+            // A target no other `goto` (or fall-through) reaches runs inline (in its branch
+            // when there are several): a loop then costs one procedure per block where
+            // paths merge, not one per block.
             let name = t.name.to_string();
             if self.refs.get(&name) == Some(&1) && self.inlined.insert(name) {
                 tails.push(self.segment(frame, index)?);
