@@ -25,13 +25,14 @@ macro_rules! outln {
 
 mod install;
 
+use crate::core_lang::Checked;
+use crate::core_lang::inputs::{main_inputs, split_arg};
+use crate::core_lang::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
 use crate::engine::{self, Proofs, driver::Mode, report};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
-use crate::frontend::{Checked, LoadOptions, load_entry};
-use crate::inputs::{main_inputs, split_arg};
-use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
-use crate::ir_file::{is_ir_file, load_ir};
+use crate::frontend::ir_text::{is_ir_file, load_ir};
+use crate::frontend::{LoadOptions, load_entry};
 use crate::progress_line::ProgressLine;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
@@ -469,7 +470,13 @@ fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode
     } else {
         load_entry(file, options.entry)
     };
-    let checked = loaded.and_then(|c| if options.strict { c.strict() } else { Ok(c) });
+    let checked = loaded.and_then(|c| {
+        if options.strict {
+            crate::frontend::strict(c)
+        } else {
+            Ok(c)
+        }
+    });
     let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
@@ -881,8 +888,8 @@ fn run_witness(
 fn witness_fresh_inputs(checked: &Checked, replay: &replay::Replay) -> Result<Vec<BigInt>, String> {
     let mut at_inputs = std::collections::HashSet::new();
     for body in checked.program.bodies() {
-        crate::names::walk(body, &mut |e| {
-            if let crate::syntax::ast::ExprKind::Input { .. } = e.kind {
+        crate::core_lang::visit::walk(body, &mut |e| {
+            if let crate::core_lang::ast::ExprKind::Input { .. } = e.kind {
                 let last = e.span.end.saturating_sub(1).max(e.span.start);
                 let at = checked.file.line_col(last as usize);
                 at_inputs.insert((at.line, at.col));

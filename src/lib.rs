@@ -1,29 +1,23 @@
 //! horef-si: a stratified-inlining verifier for higher-order programs with references.
 //!
 //! The pipeline (DESIGN.md §3) flows one way:
-//! source → [`syntax`] (tokens, AST) → [`typecheck`] (types, name resolution) →
-//! [`interp`] (the concrete bounded interpreter, the oracle for every bug we report).
+//! source → [`frontend`] (tokens, AST) → [`core_lang::typecheck`] (types, name resolution) →
+//! [`core_lang::interp`] (the concrete bounded interpreter, the oracle for every bug we report).
 
 pub mod cli;
+pub mod core_lang;
 pub mod diagnostics;
 pub mod engine;
 pub mod exchange;
 pub mod exit_code;
 pub mod frontend;
-pub mod inputs;
-pub mod interp;
-pub mod ir_file;
 pub mod lower;
-pub mod method_scope;
-pub mod names;
 pub mod progress_line;
 pub mod proof_cases;
 pub mod refine;
 pub mod solver;
 pub mod span;
 pub mod suite;
-pub mod syntax;
-pub mod typecheck;
 pub mod vc;
 
 pub use diagnostics::Diagnostic;

@@ -24,14 +24,14 @@
 //! cannot be built (its program does not check, or one of its names would mean another
 //! of BMC-2's re-declarations than in the program) means no cases at all.
 
-use crate::engine::case_proofs::{CaseSource, CaseSystem, ProofCase};
-use crate::engine::{self, REFINEMENT_CONFIGURATION, chc::CONFIGURATIONS};
-use crate::frontend::Checked;
-use crate::names::{FunctionNames, walk};
-use crate::syntax::ast::{
+use crate::core_lang::Checked;
+use crate::core_lang::ast::{
     BinOp, BinderId, Expr, ExprId, ExprKind, MainDecl, MethodId, Program, RefId,
 };
-use crate::typecheck::{Resolution, TypeInfo, check_program};
+use crate::core_lang::typecheck::{Resolution, TypeInfo, check_program};
+use crate::core_lang::{names::FunctionNames, visit::walk};
+use crate::engine::case_proofs::{CaseSource, CaseSystem, ProofCase};
+use crate::engine::{self, REFINEMENT_CONFIGURATION, chc::CONFIGURATIONS};
 use crate::vc::canonical::canonical;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;

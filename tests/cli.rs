@@ -215,7 +215,7 @@ fn every_token_prefix_of_a_program_is_handled() {
     for name in ["church.horef", "hooks.horef", "pairs.horef"] {
         let path = tests_dir().join("programs").join(name);
         let text = std::fs::read_to_string(&path).expect("program");
-        let tokens = horef_si::syntax::lexer::lex(&text).expect("program lexes");
+        let tokens = horef_si::frontend::horef::lexer::lex(&text).expect("program lexes");
         let dir = tempfile::tempdir().expect("temporary directory");
         for token in &tokens[..tokens.len() - 1] {
             let prefix = &text[..token.span.end as usize];

@@ -13,11 +13,11 @@
 
 use boogie_like::interp::{Interpreter, Outcome as IrOutcome, RunConfig as IrConfig};
 use boogie_like::{Value as IrValue, parse, print, verify};
+use horef_si::core_lang::ast::{ExprKind, Type};
+use horef_si::core_lang::interp::{self, Closure, Outcome, RunConfig, Value};
+use horef_si::core_lang::visit::walk;
 use horef_si::frontend::{Checked, load};
-use horef_si::interp::{self, Closure, Outcome, RunConfig, Value};
 use horef_si::lower::{Lowered, lower, points_to::FunName};
-use horef_si::names::walk;
-use horef_si::syntax::ast::{ExprKind, Type};
 use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
 
@@ -426,8 +426,8 @@ fn ref_verdicts_agree_with_exhaustive_runs_at_1_3_5_8() {
 /// expects, and every BUG's inputs fail in the interpreter at the reported position.
 #[test]
 fn ref_verdicts_meet_the_headers_and_every_bug_replays() {
+    use horef_si::core_lang::inputs::main_inputs;
     use horef_si::engine::{Options, verdict::Verdict, verify_horef};
-    use horef_si::inputs::main_inputs;
     use horef_si::suite::expect::header_expectation;
     let mut wrong = Vec::new();
     let mut bugs = 0;

@@ -58,7 +58,7 @@ fn shape(v: &Verdict) -> String {
 fn original(path: &Path) -> Option<(Verdict, boogie_like::Program)> {
     let ext = path.extension()?.to_str()?;
     if ext == "bpl" || ext == "ir" {
-        let ir = horef_si::ir_file::load_ir(path, None).ok()?;
+        let ir = horef_si::frontend::ir_text::load_ir(path, None).ok()?;
         return Some((verify_ir(&ir, &options()).verdict, ir));
     }
     let checked = horef_si::frontend::load(path).ok()?;
@@ -145,7 +145,7 @@ fn boogie_and_ir_programs_keep_their_verdicts_as_boogie() {
 fn a_constant_map_is_a_named_error() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("boogie_like/examples/map_heap/program.ir");
-    let ir = horef_si::ir_file::load_ir(&path, None).expect("the example loads");
+    let ir = horef_si::frontend::ir_text::load_ir(&path, None).expect("the example loads");
     let error = emit(&ir).expect_err("no Boogie form");
     assert!(error.to_string().contains("constant map"), "{error}");
 }

@@ -4,11 +4,11 @@
 //! a bug at the same position when the run fails within K, no bug otherwise.
 //! Needs `z3` on PATH.
 
+use horef_si::core_lang::interp::{self, Outcome, RunConfig};
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::load_bytes;
-use horef_si::interp::{self, Outcome, RunConfig};
 
 /// (what went wrong, the shrunk program).
 const FOUND: &[(&str, &str)] = &[

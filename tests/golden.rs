@@ -36,7 +36,7 @@ fn rendered(path: &Path) -> (String, usize) {
 fn parses(path: &Path) -> bool {
     let text =
         String::from_utf8_lossy(&std::fs::read(path).expect("readable error file")).into_owned();
-    horef_si::syntax::parse_program(&text).is_ok()
+    horef_si::frontend::horef::parse_program(&text).is_ok()
 }
 
 #[test]

@@ -12,10 +12,10 @@ mod common;
 use boogie_like::interp::{Interpreter, Outcome as IrOutcome, RunConfig as IrConfig};
 use boogie_like::{Value as IrValue, verify};
 use common::Rng;
+use horef_si::core_lang::ast::Type;
+use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::frontend::{Checked, load_bytes};
-use horef_si::interp::{self, Outcome, RunConfig, Value};
 use horef_si::lower::lower;
-use horef_si::syntax::ast::Type;
 use proptest::prelude::*;
 use std::path::PathBuf;
 

@@ -16,10 +16,10 @@
 
 mod common;
 
+use horef_si::core_lang::ast::Type;
+use horef_si::core_lang::interp::{self, FailureKind, Outcome, RunConfig, Value};
 use horef_si::frontend::ocaml::{ast, infer, parser, types::Ty};
 use horef_si::frontend::{Checked, load};
-use horef_si::interp::{self, FailureKind, Outcome, RunConfig, Value};
-use horef_si::syntax::ast::Type;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -19,9 +19,9 @@
 
 mod common;
 
+use horef_si::core_lang::inputs::main_inputs;
+use horef_si::core_lang::interp::{self, Outcome, RunConfig};
 use horef_si::frontend::{Checked, load};
-use horef_si::inputs::main_inputs;
-use horef_si::interp::{self, Outcome, RunConfig};
 use std::path::{Path, PathBuf};
 
 /// One `(* run: ... *)` line.

@@ -3,9 +3,9 @@
 //! shown, a memory limit ends a run as UNKNOWN (resource), and no VERIFIED is ever
 //! contradicted by a concrete run — also on mutants made to fail. Needs `z3` on PATH.
 
+use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::engine::{Options, verdict::Verdict, verify_horef};
 use horef_si::frontend::{Checked, load};
-use horef_si::interp::{self, Outcome, RunConfig, Value};
 use num_bigint::BigInt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -388,7 +388,7 @@ fn grid(checked: &Checked) -> Vec<Vec<Value>> {
     let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
     for param in params {
         let choices: Vec<Value> = match param.ty {
-            horef_si::syntax::ast::Type::Unit => vec![Value::Unit],
+            horef_si::core_lang::ast::Type::Unit => vec![Value::Unit],
             _ => range.clone().map(|i| Value::Int(BigInt::from(i))).collect(),
         };
         rows = rows

@@ -11,9 +11,9 @@
 mod common;
 
 use common::Rng;
+use horef_si::core_lang::ast::Type;
+use horef_si::core_lang::interp::{self, RunConfig, Value};
 use horef_si::frontend::{Checked, load_bytes};
-use horef_si::interp::{self, RunConfig, Value};
-use horef_si::syntax::ast::Type;
 use proptest::prelude::*;
 
 /// Runs a checked program on default inputs (0 / skip) with small limits.

@@ -14,10 +14,10 @@
 //! depth N has it at depth N + 1 in the composition.
 
 use crate::expect::{from_header, header};
+use horef_si::core_lang::ast::Type;
+use horef_si::frontend::horef::lexer::{Tok, Token, lex};
+use horef_si::frontend::horef::parse_program;
 use horef_si::suite::expect::Expectation;
-use horef_si::syntax::ast::Type;
-use horef_si::syntax::lexer::{Tok, Token, lex};
-use horef_si::syntax::parse_program;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -180,7 +180,7 @@ fn gap(text: &str) -> String {
 
 fn main_param_kinds(
     name: &str,
-    params: &[horef_si::syntax::ast::Binder],
+    params: &[horef_si::core_lang::ast::Binder],
 ) -> Result<Vec<bool>, String> {
     params
         .iter()

@@ -13,8 +13,8 @@ use horef_bench::fuzz::oracle::OracleConfig;
 use horef_bench::fuzz::random::generate;
 use horef_bench::fuzz::shrink::shrink;
 use horef_bench::fuzz::{boogie, ir_oracle};
+use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::frontend::load_bytes;
-use horef_si::interp::{self, Outcome, RunConfig, Value};
 use std::collections::BTreeSet;
 use std::time::Duration;
 

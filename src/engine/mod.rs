@@ -25,7 +25,7 @@ pub mod tree_size;
 pub mod verdict;
 pub mod witness;
 
-use crate::frontend::Checked;
+use crate::core_lang::Checked;
 use crate::solver::{Session, SolverClock, SolverConfig, SolverError, SolverKind};
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;

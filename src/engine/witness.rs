@@ -6,10 +6,10 @@
 //! [`UnknownReason::Unconfirmed`] saying what the replay did instead.
 
 use super::verdict::{CellNote, TraceStep, UnknownReason, Verdict};
-use crate::frontend::Checked;
-use crate::interp::{self, Outcome, RunConfig, TraceEvent, Value};
+use crate::core_lang::Checked;
+use crate::core_lang::ast::Type;
+use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent, Value};
 use crate::solver::ModelValue;
-use crate::syntax::ast::Type;
 use boogie_like::ir::{Program as IrProgram, SourcePos};
 
 /// The step budget of a replay.
@@ -109,7 +109,9 @@ pub const MAX_TRACE: usize = 200;
 /// Every call of the run, in order, up to the failure (the last [`MAX_TRACE`]), each with
 /// the value it returned if it did.
 fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
-    let show = |v: &crate::interp::Value| v.display(&checked.program, &checked.names).to_string();
+    let show = |v: &crate::core_lang::interp::Value| {
+        v.display(&checked.program, &checked.names).to_string()
+    };
     let mut steps = Steps::default();
     for event in events {
         match event {

@@ -22,13 +22,13 @@
 //! returns has every key the format requires; [`Witness::parse`] reads any witness of the
 //! format (ours or another tool's) or says why it cannot.
 
+use crate::core_lang::Checked;
+use crate::core_lang::ast::{Binder, Expr, ExprKind, Lambda, LambdaId};
+use crate::core_lang::inputs::main_inputs;
+use crate::core_lang::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent, Value};
+use crate::core_lang::visit::walk;
 use crate::engine::verdict::Verdict;
-use crate::frontend::Checked;
-use crate::inputs::main_inputs;
-use crate::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent, Value};
-use crate::names::walk;
 use crate::span::{LineCol, Span};
-use crate::syntax::ast::{Binder, Expr, ExprKind, Lambda, LambdaId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 

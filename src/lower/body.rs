@@ -20,9 +20,9 @@ use super::functions::Functions;
 use super::heap::Heaps;
 use super::layout::{Layout, ListDatatype, component_names};
 use super::points_to::{FunName, PointsTo};
+use crate::core_lang::ast::*;
+use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::span::{SourceFile, Span};
-use crate::syntax::ast::*;
-use crate::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::vc::encode::{FRESH_INPUT, is_fresh_input};
 use boogie_like::ir::{
     self, Block, CtorId, FieldRef, GlobalId, LocalId, ProcId, Program as IrProgram, SourcePos,

@@ -6,9 +6,9 @@
 //! a direct call and the closure value is rebuilt from the captured values). A nested
 //! `fun`'s captures count as uses of its enclosing function.
 
-use crate::names::children;
-use crate::syntax::ast::*;
-use crate::typecheck::{Resolution, TypeInfo};
+use crate::core_lang::ast::*;
+use crate::core_lang::typecheck::{Resolution, TypeInfo};
+use crate::core_lang::visit::children;
 use std::collections::{BTreeSet, HashMap};
 
 #[derive(Debug, Default)]

@@ -1,6 +1,6 @@
 //! Exceptions in the IR: result passing through three globals (docs/ocaml.md).
 //!
-//! Only a program with a `try` gets them ([`Program::catches_exceptions`]); without one,
+//! Only a program with a `try` gets them ([`catches_exceptions`]); without one,
 //! a `raise` is an `assert false` at its position, as `fail` is. With one, a `raise` (site
 //! `s`, exception `E`, argument `v`) sets `exn#code := E + 1; exn#site := s; exn#arg := v`;
 //! `exn#code == 0` means "no exception pending". The raise site numbers are the raising
@@ -12,9 +12,9 @@
 //! (`exn#…`); [`Exceptions::sites`] lists every expression that may raise — each `raise`
 //! and, when the program declares `Division_by_zero`, each `/` and `mod` — with its span.
 
-use crate::names::walk;
+use crate::core_lang::ast::*;
+use crate::core_lang::visit::{catches_exceptions, walk};
 use crate::span::Span;
-use crate::syntax::ast::*;
 use boogie_like::ir::{self, GlobalId, Program as IrProgram, Stmt, Type as IrType};
 
 type IrExpr = ir::Expr;
@@ -37,7 +37,7 @@ pub struct Exceptions {
 impl Exceptions {
     /// The protocol's globals, if `program` catches exceptions.
     pub fn declare(ir: &mut IrProgram, program: &Program) -> Option<Exceptions> {
-        if !program.catches_exceptions() {
+        if !catches_exceptions(program) {
             return None;
         }
         let division_by_zero = program.division_by_zero();

@@ -12,9 +12,9 @@
 use super::captures::Captures;
 use super::layout::{Layout, component_names};
 use super::points_to::FunName;
-use crate::names::walk;
+use crate::core_lang::ast::*;
+use crate::core_lang::visit::walk;
 use crate::span::SourceFile;
-use crate::syntax::ast::*;
 use boogie_like::ir::{CtorId, ProcId, Program as IrProgram, Type as IrType};
 use std::collections::{HashMap, HashSet};
 

@@ -10,7 +10,7 @@
 //! type). A program without `Ref` types declares no global here, so it lowers as before.
 
 use super::layout::{Layout, component_names};
-use crate::syntax::ast::Type;
+use crate::core_lang::ast::Type;
 use boogie_like::ir::{GlobalId, Program as IrProgram, Type as IrType};
 use std::collections::HashMap;
 

@@ -11,7 +11,7 @@
 //! closure datatype, with one constructor per function (method or lambda) of that type whose
 //! fields are the function's captured values, laid out the same way.
 
-use crate::syntax::ast::Type;
+use crate::core_lang::ast::Type;
 use boogie_like::ir::{CtorId, DatatypeId, Program as IrProgram, Type as IrType};
 use std::collections::HashMap;
 

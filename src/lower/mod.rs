@@ -17,9 +17,9 @@ pub mod layout;
 pub mod modref;
 pub mod points_to;
 
-use crate::frontend::Checked;
-use crate::names::walk;
-use crate::syntax::ast::*;
+use crate::core_lang::Checked;
+use crate::core_lang::ast::*;
+use crate::core_lang::visit::walk;
 use body::{BodyLowering, Context, DispatchStats};
 use boogie_like::ir::{GlobalId, Program as IrProgram};
 use functions::Functions;
@@ -228,7 +228,7 @@ fn function_types(program: &Program) -> Vec<Type> {
 /// Every type the program mentions.
 fn all_types<'p>(
     program: &'p Program,
-    info: &'p crate::typecheck::TypeInfo,
+    info: &'p crate::core_lang::typecheck::TypeInfo,
     binders: &HashMap<BinderId, &'p Binder>,
 ) -> Vec<&'p Type> {
     let mut types: Vec<&Type> = info.expr_types.iter().collect();

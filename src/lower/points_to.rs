@@ -16,9 +16,9 @@
 //! one of that site's candidates ([`PointsTo::candidates`]). A site with no candidate is
 //! never reached with a function value.
 
-use crate::names::{children, walk};
-use crate::syntax::ast::*;
-use crate::typecheck::{NamedCell, Resolution, TypeInfo};
+use crate::core_lang::ast::*;
+use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
+use crate::core_lang::visit::{children, walk};
 use std::collections::{BTreeSet, HashMap};
 
 /// A function name: a method or a lambda (`fun` or `let rec` function).

@@ -12,9 +12,9 @@ use super::subtype::{self, Sink};
 use super::template::{FunTemplate, Relations, apply, int_roles};
 use super::value::{FunValue, Value, instantiate};
 use super::{Ghost, Unsupported};
-use crate::names::FunctionNames;
-use crate::syntax::ast::*;
-use crate::typecheck::{Resolution, TypeInfo};
+use crate::core_lang::ast::*;
+use crate::core_lang::names::FunctionNames;
+use crate::core_lang::typecheck::{Resolution, TypeInfo};
 use crate::vc::horn::HornSystem;
 use num_bigint::BigInt;
 use num_traits::Signed;
@@ -101,7 +101,7 @@ impl<'p> Generator<'p> {
         names: &'p FunctionNames,
         ghost: Ghost,
     ) -> Result<Generator<'p>, Unsupported> {
-        if program.catches_exceptions() {
+        if crate::core_lang::visit::catches_exceptions(program) {
             return Err(Unsupported("exceptions caught by `try`".into()));
         }
         if info.expr_types.iter().any(Type::mentions_ref) {

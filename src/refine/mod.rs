@@ -42,11 +42,11 @@ mod subtype;
 mod template;
 mod value;
 
+use crate::core_lang::Checked;
+use crate::core_lang::ast::Program;
+use crate::core_lang::names::FunctionNames;
+use crate::core_lang::typecheck::TypeInfo;
 use crate::engine;
-use crate::frontend::Checked;
-use crate::names::FunctionNames;
-use crate::syntax::ast::Program;
-use crate::typecheck::TypeInfo;
 use crate::vc::horn::HornSystem;
 use std::sync::Arc;
 

@@ -9,8 +9,8 @@
 //! the integer arguments (dependent function types).
 
 use super::Unsupported;
+use crate::core_lang::ast::Type;
 use crate::solver::Sort;
-use crate::syntax::ast::Type;
 use crate::vc::horn::{Relation, RelationParam};
 use crate::vc::smt::symbol;
 use std::collections::HashSet;

@@ -39,7 +39,7 @@
 
 use super::array_frames;
 use super::liveness::{LiveSet, Liveness};
-use super::smt::{Command, const_array, sort, symbol};
+use super::smt::{Command, const_array, int_literal, sort, symbol};
 use boogie_like::ir::{
     self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos, Stmt,
     Type as IrType, UnOp, Var,
@@ -865,14 +865,6 @@ pub fn guarded(t: &Context, guard: SExpr, fact: SExpr) -> SExpr {
         fact
     } else {
         t.imp(guard, fact)
-    }
-}
-
-pub fn int_literal(t: &Context, i: &num_bigint::BigInt) -> SExpr {
-    if i.sign() == num_bigint::Sign::Minus {
-        t.negate(t.atom((-i).to_string()))
-    } else {
-        t.atom(i.to_string())
     }
 }
 

@@ -106,10 +106,7 @@ pub fn typed_value_term(terms: &Context, ir: &IrProgram, value: &Value, ty: IrTy
     match (value, ty) {
         (Value::Int(n), IrType::Sort(s)) => {
             let elem = crate::solver::elem_function(&ir.sorts[s].name);
-            terms.list(vec![
-                terms.atom(symbol(&elem)),
-                super::encode::int_literal(terms, n),
-            ])
+            terms.list(vec![terms.atom(symbol(&elem)), int_literal(terms, n)])
         }
         (Value::Map(m), IrType::Map(t)) if has_sort(ir, ty) => {
             let default = typed_value_term(terms, ir, &m.default, t.value());
@@ -138,7 +135,7 @@ pub fn typed_value_term(terms: &Context, ir: &IrProgram, value: &Value, ty: IrTy
 /// A concrete IR value as an SMT term.
 pub fn value_term(terms: &Context, ir: &IrProgram, value: &Value) -> SExpr {
     match value {
-        Value::Int(i) => super::encode::int_literal(terms, i),
+        Value::Int(i) => int_literal(terms, i),
         Value::Bool(true) => terms.true_(),
         Value::Bool(false) => terms.false_(),
         Value::Data { ctor, fields } => {
@@ -169,5 +166,14 @@ fn value_type(value: &Value) -> IrType {
         Value::Bool(_) => IrType::Bool,
         Value::Data { ctor, .. } => IrType::Data(ctor.datatype),
         Value::Map(m) => IrType::map(m.key, value_type(&m.default)),
+    }
+}
+
+/// The SMT-LIB integer literal for `i` (`(- n)` for a negative one).
+pub fn int_literal(t: &Context, i: &num_bigint::BigInt) -> SExpr {
+    if i.sign() == num_bigint::Sign::Minus {
+        t.negate(t.atom((-i).to_string()))
+    } else {
+        t.atom(i.to_string())
     }
 }

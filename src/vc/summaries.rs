@@ -8,7 +8,7 @@
 //! into a Boolean term over given argument and result terms, and nothing else — it asserts
 //! nothing and decides nothing.
 
-use super::encode::int_literal;
+use super::smt::int_literal;
 use boogie_like::ir::{self, BinOp, Expr, ProcId, Program as IrProgram, Stmt, Type as IrType};
 use easy_smt::{Context, SExpr};
 use num_bigint::BigInt;

@@ -10,7 +10,7 @@
 use std::fmt::{self, Write};
 
 /// HORef types: horef-si's own.
-pub use horef_si::syntax::ast::Type as Ty;
+pub use horef_si::core_lang::ast::Type as Ty;
 
 /// Binary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,6 +12,7 @@
 //! is checked on the verdicts that need no grid only; the generator ([`super::boogie`])
 //! writes neither.
 
+use super::language::Language;
 use super::oracle::{
     Answer, Defect, Failing, NotLoaded, OracleConfig, Report, answers, disagreements, judge,
     product, sample, show_inputs,
@@ -27,9 +28,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 use std::collections::BTreeSet;
 
-/// The name Boogie texts are loaded under.
-pub const FILE_NAME: &str = "fuzz.bpl";
-
 /// Checks the Boogie `text` at every bound of `config`.
 pub fn check(text: &str, config: &OracleConfig) -> Result<Report, NotLoaded> {
     let ks: Vec<u32> = (0..=config.max_k).collect();
@@ -38,7 +36,7 @@ pub fn check(text: &str, config: &OracleConfig) -> Result<Report, NotLoaded> {
 
 /// Translates the Boogie `text` to IR, or says why not.
 pub fn load(text: &str) -> Result<Program, NotLoaded> {
-    let file = SourceFile::new(FILE_NAME, text);
+    let file = SourceFile::new(Language::Boogie.file_name(), text);
     horef_si::frontend::boogie::translate(&file, None)
         .map_err(|d| NotLoaded(horef_si::diagnostics::render_all(&[d], &file)))
 }

@@ -39,7 +39,7 @@ impl Language {
         match self {
             Language::Horef => "fuzz.horef",
             Language::Ocaml => "fuzz.ml",
-            Language::Boogie => super::ir_oracle::FILE_NAME,
+            Language::Boogie => "fuzz.bpl",
         }
     }
 

@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod boogie;
 pub mod campaign;
+pub mod findings;
 pub mod ir_oracle;
 pub mod language;
 pub mod ocaml;

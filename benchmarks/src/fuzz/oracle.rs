@@ -23,23 +23,23 @@
 //! calls the library in-process (`horef_si::engine::verify_horef`, with the refinement and
 //! case-by-case proof systems), as the CLI does.
 
+pub use super::findings::{Defect, Failing, Report, Setting, mode_name};
 use super::language::Language;
 use super::runs::{self, Reference};
+use horef_si::core_lang::ast::{ExprKind, Type};
+use horef_si::core_lang::inputs::main_inputs;
+use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
+use horef_si::core_lang::visit::walk;
 use horef_si::engine::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
 use horef_si::engine::{Options, Proofs, verify_horef};
 use horef_si::frontend::{Checked, load_bytes};
-use horef_si::inputs::main_inputs;
-use horef_si::interp::{self, Outcome, RunConfig, Value};
-use horef_si::names::walk;
 use horef_si::proof_cases::with_proof_cases;
 use horef_si::refine::with_refinement_systems;
-use horef_si::syntax::ast::{ExprKind, Type};
 use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeSet;
-use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
@@ -78,141 +78,6 @@ impl Default for OracleConfig {
     }
 }
 
-/// What is wrong with one verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Defect {
-    Unsound {
-        k: u32,
-        setting: Setting,
-        verdict: String,
-        inputs: String,
-        fails_at: String,
-    },
-    ReplayDefect {
-        k: u32,
-        setting: Setting,
-        inputs: String,
-        what: String,
-    },
-    Unconfirmed {
-        k: u32,
-        setting: Setting,
-        reason: String,
-    },
-    ModeDisagreement {
-        k: u32,
-        verdicts: String,
-    },
-    WrongBound {
-        k: u32,
-        setting: Setting,
-        verdict: String,
-    },
-    Panic {
-        k: u32,
-        setting: Setting,
-        message: String,
-    },
-}
-
-impl Defect {
-    /// The class of the defect, with its bound and mode: what shrinking must preserve.
-    pub fn class(&self) -> (&'static str, u32, Option<Setting>) {
-        match self {
-            Defect::Unsound { k, setting, .. } => ("unsound", *k, Some(*setting)),
-            Defect::ReplayDefect { k, setting, .. } => ("replay", *k, Some(*setting)),
-            Defect::Unconfirmed { k, setting, .. } => ("unconfirmed", *k, Some(*setting)),
-            Defect::ModeDisagreement { k, .. } => ("modes", *k, None),
-            Defect::WrongBound { k, setting, .. } => ("bound", *k, Some(*setting)),
-            Defect::Panic { k, setting, .. } => ("panic", *k, Some(*setting)),
-        }
-    }
-}
-
-impl fmt::Display for Defect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Defect::Unsound {
-                k,
-                setting,
-                verdict,
-                inputs,
-                fails_at,
-            } => write!(
-                f,
-                "UNSOUND: {setting} --max-depth {k} says {verdict}, but {inputs} fails at {fails_at}"
-            ),
-            Defect::ReplayDefect {
-                k,
-                setting,
-                inputs,
-                what,
-            } => write!(
-                f,
-                "REPLAY DEFECT: {setting} --max-depth {k} reports a bug for {inputs}: {what}"
-            ),
-            Defect::Unconfirmed { k, setting, reason } => write!(
-                f,
-                "UNCONFIRMED WITNESS: {setting} --max-depth {k}: {reason}"
-            ),
-            Defect::ModeDisagreement { k, verdicts } => {
-                write!(f, "MODES DISAGREE at --max-depth {k}: {verdicts}")
-            }
-            Defect::WrongBound {
-                k,
-                setting,
-                verdict,
-            } => {
-                write!(f, "WRONG BOUND: {setting} --max-depth {k} says {verdict}")
-            }
-            Defect::Panic {
-                k,
-                setting,
-                message,
-            } => {
-                write!(f, "PANIC: {setting} --max-depth {k}: {message}")
-            }
-        }
-    }
-}
-
-pub fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Si => "si",
-        Mode::Unroll => "unroll",
-    }
-}
-
-/// How one `verify` call is made: its mode and the proof engines it may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Setting {
-    pub mode: Mode,
-    pub proofs: Proofs,
-}
-
-impl Setting {
-    /// `mode` with every proof engine, as the CLI runs by default.
-    pub fn of(mode: Mode) -> Setting {
-        Setting {
-            mode,
-            proofs: Proofs::Both,
-        }
-    }
-}
-
-impl fmt::Display for Setting {
-    /// The `verify` flags that reproduce it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--mode {}", mode_name(self.mode))?;
-        match self.proofs {
-            Proofs::Both => Ok(()),
-            Proofs::Houdini => write!(f, " --proofs houdini"),
-            Proofs::Chc => write!(f, " --proofs chc"),
-            Proofs::None => write!(f, " --proofs none"),
-        }
-    }
-}
-
 /// Every `verify` call of a check: each mode at each bound of `ks`, then each single proof
 /// engine at the last bound, in SI mode.
 pub(super) fn settings(config: &OracleConfig, ks: &[u32], modes: &[Mode]) -> Vec<(u32, Setting)> {
@@ -230,23 +95,6 @@ pub(super) fn settings(config: &OracleConfig, ks: &[u32], modes: &[Mode]) -> Vec
         }));
     }
     out
-}
-
-/// What checking one program found.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
-    /// `verify` calls made.
-    pub checks: usize,
-    /// Concrete runs made.
-    pub runs: usize,
-    /// Verdicts by kind: verified, bug, safe, unknown.
-    pub verified: usize,
-    pub bugs: usize,
-    pub safe: usize,
-    pub unknown: usize,
-    /// The smallest K at which a concrete run fails (`None`: no input of ours fails).
-    pub concrete_bug_depth: Option<u32>,
-    pub defects: Vec<Defect>,
 }
 
 /// Why a program could not be checked at all.
@@ -284,14 +132,6 @@ pub fn check_at(
     }
     disagreements(&verdicts, &mut report);
     Ok(report)
-}
-
-/// An input that fails: from which bound on, where, and how it is shown.
-#[derive(Clone, Debug)]
-pub(super) struct Failing {
-    pub(super) depth: u32,
-    pub(super) at: String,
-    pub(super) inputs: String,
 }
 
 /// One verdict with its bound and setting.

@@ -8,7 +8,7 @@
 //! deeper than K, so only inputs that fail (or run out of fuel) at the largest bound are run
 //! at smaller ones; every run is counted in [`Report::runs`].
 
-use super::oracle::{Defect, Failing, Report};
+use super::findings::{Defect, Failing, Report};
 use std::fmt::Debug;
 
 /// One program's reference semantics.

@@ -15,7 +15,7 @@ mod resolve;
 mod syntax;
 
 pub use lexer::{KEYWORDS, is_keyword, is_valid_name};
-pub use parser::MAX_NESTING;
+pub const MAX_NESTING: usize = 1000;
 
 use crate::ir::{Expr, Program};
 

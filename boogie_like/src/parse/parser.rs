@@ -12,15 +12,14 @@
 //! `if c then a else b` is an atom whose `else` branch extends as far right as possible.
 //! A `-` directly before an integer literal (not followed by `->`) is a negative literal.
 
-use super::ParseError;
 use super::lexer::{Tok, Token};
 use super::syntax::{
     Binding, Name, Pos, RCall, RCtor, RDatatype, RExpr, RExprKind, RProc, RProgram, RStmt, RType,
 };
+use super::{MAX_NESTING, ParseError};
 use crate::ir::{BinOp, SourcePos, UnOp};
 
 /// The deepest recursion (and the tallest expression tree) the parser accepts.
-pub const MAX_NESTING: usize = 1000;
 
 type PResult<T> = Result<T, ParseError>;
 

@@ -5,8 +5,8 @@
 
 use num_bigint::BigInt;
 
+use super::MAX_NESTING;
 use super::ParseError;
-use super::parser::MAX_NESTING;
 use crate::ir::{BinOp, SourcePos, UnOp};
 
 /// A 1-based position in the IR text.

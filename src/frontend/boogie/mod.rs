@@ -15,6 +15,7 @@
 
 pub mod ast;
 pub mod codeexpr;
+pub mod decls;
 pub mod emit;
 pub mod expr;
 pub mod lexer;

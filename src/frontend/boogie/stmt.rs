@@ -17,8 +17,8 @@
 //!   fresh input of the entry (so witnesses give it and the replay repeats it).
 
 use super::ast::{self, Ident, Invariant, Stmt as AStmt, StmtKind, Ty};
+use super::decls::{Decls, Impl, check_arity, unique};
 use super::expr::{Scope, Typed, boogie_ty, check_type, ir_type, old_globals};
-use super::to_ir::{Decls, Impl, check_arity, unique};
 use super::unsupported;
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;

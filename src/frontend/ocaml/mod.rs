@@ -17,8 +17,8 @@ pub mod parser;
 pub mod to_core;
 pub mod types;
 
+use crate::core_lang::ast as core;
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast as core;
 
 /// Parses, infers and translates `text` (the contents of a `.ml` file) into the core.
 pub fn translate(text: &str, entry: Option<&str>) -> Result<core::Program, Diagnostic> {

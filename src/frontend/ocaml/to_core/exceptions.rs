@@ -13,8 +13,8 @@ use super::super::ast::*;
 use super::super::parser::unsupported;
 use super::super::types::Ty;
 use super::{R, Translator, core_type, internal};
+use crate::core_lang::ast as core;
 use crate::span::Span;
-use crate::syntax::ast as core;
 use std::rc::Rc;
 
 /// The predefined exceptions (`Failure` and `Invalid_argument` carry a string in OCaml,

@@ -9,8 +9,8 @@
 
 use super::super::ast::Expr;
 use super::{R, Translator};
+use crate::core_lang::ast as core;
 use crate::span::Span;
-use crate::syntax::ast as core;
 
 impl Translator<'_> {
     /// The core of `name arg` for the three input functions; `None` for other names.

@@ -36,8 +36,8 @@ use super::super::infer::{Resolved, Typing};
 use super::super::parser::unsupported;
 use super::super::types::Ty;
 use super::{Entry, R, Translator, internal};
+use crate::core_lang::ast as core;
 use crate::span::Span;
-use crate::syntax::ast as core;
 use std::cell::RefCell;
 use std::rc::Rc;
 

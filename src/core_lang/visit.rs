@@ -1,50 +1,8 @@
-//! Human-readable names for every function of a program.
-//!
-//! Methods are named by their declaration; a `let rec` function by its bound name and a
-//! `fun` by its position (`fun@3:5`). These are the names traces and witnesses show.
+//! Traversal of the core AST: the direct sub-expressions of an expression, in evaluation
+//! order, and a walk over every expression of a tree. The walk grows its stack on demand
+//! (`stacker`), so a tree of any height is walked without overflow.
 
-use crate::span::SourceFile;
-use crate::syntax::ast::*;
-
-/// The display name of every lambda, by `LambdaId`.
-#[derive(Clone, Debug)]
-pub struct FunctionNames {
-    lambdas: Vec<String>,
-}
-
-impl FunctionNames {
-    pub fn new(program: &Program, file: &SourceFile) -> FunctionNames {
-        let mut names = FunctionNames {
-            lambdas: vec![String::new(); program.lambda_count as usize],
-        };
-        let mut visit = |e: &Expr| names.name_expr(e, file);
-        for decl in &program.store {
-            walk(&decl.init, &mut visit);
-        }
-        for method in &program.methods {
-            walk(&method.body, &mut visit);
-        }
-        walk(&program.main.body, &mut visit);
-        names
-    }
-
-    fn name_expr(&mut self, e: &Expr, file: &SourceFile) {
-        match &e.kind {
-            ExprKind::Fun(lambda) => {
-                let at = file.line_col(lambda.span.start as usize);
-                self.lambdas[lambda.id.index()] = format!("fun@{at}");
-            }
-            ExprKind::LetRec { binder, lambda, .. } => {
-                self.lambdas[lambda.id.index()] = binder.name.name.to_string();
-            }
-            _ => {}
-        }
-    }
-
-    pub fn lambda(&self, id: LambdaId) -> &str {
-        &self.lambdas[id.index()]
-    }
-}
+use crate::core_lang::ast::*;
 
 /// Calls `visit` on `e` and every expression inside it, outermost first.
 pub fn walk<'p>(e: &'p Expr, visit: &mut dyn FnMut(&'p Expr)) {
@@ -90,4 +48,16 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
             .chain(handlers.iter().map(|h| &h.body))
             .collect(),
     }
+}
+
+/// Whether some `try` may handle an exception. Without one, every `raise` (and every
+/// division by zero) is a failure where it happens.
+pub fn catches_exceptions(program: &Program) -> bool {
+    let mut found = false;
+    for body in program.bodies() {
+        walk(body, &mut |e| {
+            found |= matches!(e.kind, ExprKind::Try { .. });
+        });
+    }
+    found
 }

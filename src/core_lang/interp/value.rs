@@ -1,7 +1,7 @@
 //! Run-time values of the concrete interpreter.
 
-use crate::names::FunctionNames;
-use crate::syntax::ast::{BinderId, Lambda, MethodId, Program};
+use crate::core_lang::ast::{BinderId, Lambda, MethodId, Program};
+use crate::core_lang::names::FunctionNames;
 use num_bigint::BigInt;
 use std::fmt;
 use std::rc::Rc;

@@ -12,8 +12,8 @@
 //! possible), `||`, `&&`, comparisons (left-assoc), `::` (right-assoc), `+ -`, `*`, unary
 //! `-`, application (left-assoc, `f (a, b)` passes two arguments), atoms.
 
-use super::ast::*;
 use super::lexer::{LexError, Tok, Token, lex};
+use crate::core_lang::ast::*;
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 use std::rc::Rc;
@@ -189,7 +189,7 @@ impl Parser {
             span,
             kind,
         };
-        let children = crate::names::children(&e);
+        let children = crate::core_lang::visit::children(&e);
         let below = children.iter().map(|c| self.heights[c.id.index()]);
         let height = 1 + below.max().unwrap_or(0);
         self.check_height(height as usize)?;

@@ -3,8 +3,8 @@
 //! Guarantees: every parameter of `Main` gets exactly one value of its type, or an
 //! [`InputError`] names what is missing, unknown, repeated or malformed.
 
-use crate::interp::Value;
-use crate::syntax::ast::{MainDecl, Type};
+use crate::core_lang::ast::{MainDecl, Type};
+use crate::core_lang::interp::Value;
 use num_bigint::BigInt;
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! Guarantees on success: every expression has a type in [`TypeInfo::expr_types`], every
 //! variable occurrence is resolved to the binder or method it names (ordinary lexical
 //! scoping: inner binders shadow outer ones and shadow method names; a method declared more
-//! than once resolves as [`crate::method_scope`] says), every `!r` / `r := e`
+//! than once resolves as [`crate::core_lang::method_scope`] says), every `!r` / `r := e`
 //! names a local variable of a `Ref` type in scope or else a declared `Store:` reference
 //! ([`TypeInfo::cell`]), `!e`, `e1 := e2` and `ref e` are on values of `Ref` types,
 //! applications pass exactly as many arguments as the function
@@ -12,10 +12,10 @@
 //! offending expression gets an unknown type that agrees with everything, so one mistake
 //! does not cascade.
 
+use crate::core_lang::ast::*;
+use crate::core_lang::method_scope::{MethodScope, Redeclaration, UseSite};
 use crate::diagnostics::Diagnostic;
-use crate::method_scope::{MethodScope, Redeclaration, UseSite};
 use crate::span::Span;
-use crate::syntax::ast::*;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 

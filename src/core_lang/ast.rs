@@ -325,7 +325,7 @@ pub enum ExprKind {
     },
     Assert(Box<Expr>),
     /// `r := e` on a name: a `Store:` reference, or a local variable of a `Ref` type
-    /// (the checker decides; [`crate::typecheck::TypeInfo::cell`]).
+    /// (the checker decides; [`crate::core_lang::typecheck::TypeInfo::cell`]).
     Assign {
         reference: Ident,
         value: Box<Expr>,
@@ -483,18 +483,6 @@ impl Program {
             .map(|d| &d.init)
             .chain(self.methods.iter().map(|m| &m.body))
             .chain(std::iter::once(&self.main.body))
-    }
-
-    /// Whether some `try` may handle an exception. Without one, every `raise` (and every
-    /// division by zero) is a failure where it happens.
-    pub fn catches_exceptions(&self) -> bool {
-        let mut found = false;
-        for body in self.bodies() {
-            crate::names::walk(body, &mut |e| {
-                found |= matches!(e.kind, ExprKind::Try { .. });
-            });
-        }
-        found
     }
 
     /// The exception a division by zero raises, if the program declares one.

@@ -5,46 +5,31 @@
 //! Guarantees: [`load`] either returns a checked program or diagnostics that point into the
 //! file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics. What is
 //! accepted only for compatibility with the BMC-2 tool (a method declared again) comes back
-//! as warnings in [`Checked::warnings`]; [`Checked::strict`] turns them into errors.
+//! as warnings in [`Checked::warnings`]; [`strict`] turns them into errors.
 
+pub use crate::core_lang::Checked;
+use crate::core_lang::ast::Program;
+use crate::core_lang::names::FunctionNames;
+use crate::core_lang::typecheck::{TypeInfo, check_program};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::names::FunctionNames;
+use crate::frontend::horef::parse_program;
 use crate::span::{SourceFile, Span};
-use crate::syntax::{ast::Program, parse_program};
-use crate::typecheck::{TypeInfo, check_program};
 use std::path::Path;
 
-/// A parsed and type-checked HORef program with its source.
-#[derive(Debug)]
-pub struct Checked {
-    pub file: SourceFile,
-    pub program: Program,
-    pub info: TypeInfo,
-    pub names: FunctionNames,
-    /// The entry function asked for (`--entry`, `.ml` files), so that the program can be
-    /// loaded again exactly as it was ([`load_source`]).
-    pub entry: Option<String>,
-    /// Accepted for BMC-2 compatibility, worth telling the user (`file:line:col` of both
-    /// places of a re-declared method).
-    pub warnings: Vec<Diagnostic>,
-}
-
-impl Checked {
-    /// The program if it has no warnings; else the warnings, as errors (`--strict`).
-    pub fn strict(self) -> Result<Checked, LoadError> {
-        if self.warnings.is_empty() {
-            return Ok(self);
-        }
-        let diagnostics = self
-            .warnings
-            .into_iter()
-            .map(|w| Diagnostic {
-                severity: Severity::Error,
-                ..w
-            })
-            .collect();
-        Err(invalid(self.file, diagnostics))
+/// The program if it has no warnings; else the warnings, as errors (`--strict`).
+pub fn strict(checked: Checked) -> Result<Checked, LoadError> {
+    if checked.warnings.is_empty() {
+        return Ok(checked);
     }
+    let diagnostics = checked
+        .warnings
+        .into_iter()
+        .map(|w| Diagnostic {
+            severity: Severity::Error,
+            ..w
+        })
+        .collect();
+    Err(invalid(checked.file, diagnostics))
 }
 
 /// Why a file could not be loaded.
@@ -208,4 +193,6 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> LoadError {
 }
 
 pub mod boogie;
+pub mod horef;
+pub mod ir_text;
 pub mod ocaml;

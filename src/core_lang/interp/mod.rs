@@ -25,9 +25,9 @@ mod value;
 
 pub use value::{Closure, Env, Value};
 
+use crate::core_lang::ast::*;
+use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::span::Span;
-use crate::syntax::ast::*;
-use crate::typecheck::{NamedCell, Resolution, TypeInfo};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use std::rc::Rc;

@@ -12,7 +12,7 @@
 //! is declared at all; [`MethodScope::redeclarations`] lists every declaration after the
 //! first of a name, each with the one it replaces, in source order.
 
-use crate::syntax::ast::{MethodId, Program};
+use crate::core_lang::ast::{MethodId, Program};
 use std::collections::HashMap;
 
 /// Where a name is used: inside the body of a method, or outside every method body.
@@ -81,7 +81,7 @@ impl<'p> MethodScope<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::parse_program;
+    use crate::frontend::horef::parse_program;
 
     const PROGRAM: &str = "Methods:\n\
         f (x:Int) :Int = 1;\n\

@@ -1,0 +1,37 @@
+//! The shared core language: HORef's abstract syntax ([`ast`]), its type checker
+//! ([`typecheck`]), the names traces show ([`names`]) and its concrete, depth-bounded
+//! interpreter ([`interp`], the reference semantics that confirms every bug).
+//!
+//! Every front end but Boogie's translates into this language (HORef's own parser builds its
+//! AST directly; the OCaml front end translates); the lowering, the proof sources and the
+//! engine's bug confirmation read it. Guarantees: nothing in this layer imports a front end,
+//! the lowering, the engine or an output layer.
+
+pub mod ast;
+pub mod inputs;
+pub mod interp;
+pub mod method_scope;
+pub mod names;
+pub mod typecheck;
+pub mod visit;
+
+use crate::diagnostics::Diagnostic;
+use crate::span::SourceFile;
+use ast::Program;
+use names::FunctionNames;
+use typecheck::TypeInfo;
+
+/// A parsed and type-checked HORef program with its source.
+#[derive(Debug)]
+pub struct Checked {
+    pub file: SourceFile,
+    pub program: Program,
+    pub info: TypeInfo,
+    pub names: FunctionNames,
+    /// The entry function asked for (`--entry`, `.ml` files), so that the program can be
+    /// loaded again exactly as it was (`frontend::load_source`).
+    pub entry: Option<String>,
+    /// Accepted for BMC-2 compatibility, worth telling the user (`file:line:col` of both
+    /// places of a re-declared method).
+    pub warnings: Vec<Diagnostic>,
+}
