@@ -27,7 +27,7 @@ mod install;
 
 use crate::core_lang::Checked;
 use crate::core_lang::inputs::{main_inputs, split_arg};
-use crate::core_lang::interp::{self, FunctionRef, Outcome, RunConfig, TraceEvent};
+use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent};
 use crate::engine::{self, Proofs, driver::Mode, report};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
@@ -1031,14 +1031,6 @@ fn ir_inputs(
     Ok(values)
 }
 
-/// The name a trace shows for a function.
-pub fn function_name(checked: &Checked, f: FunctionRef) -> String {
-    match f {
-        FunctionRef::Method(m) => checked.program.method(m).name.name.to_string(),
-        FunctionRef::Lambda(l) => checked.names.lambda(l).to_string(),
-    }
-}
-
 fn describe_event(checked: &Checked, event: &TraceEvent) -> String {
     let show = |v: &interp::Value| v.display(&checked.program, &checked.names).to_string();
     match event {
@@ -1052,7 +1044,7 @@ fn describe_event(checked: &Checked, event: &TraceEvent) -> String {
             format!(
                 "{:indent$}call {}({}) at {}, depth {depth}",
                 "",
-                function_name(checked, *callee),
+                checked.function_name(*callee),
                 args.join(", "),
                 checked.file.line_col(span.start as usize),
                 indent = 2 * *depth as usize
@@ -1071,7 +1063,7 @@ fn describe_event(checked: &Checked, event: &TraceEvent) -> String {
         } => format!(
             "{:indent$}return {} = {}, depth {depth}",
             "",
-            function_name(checked, *callee),
+            checked.function_name(*callee),
             show(value),
             indent = 2 * *depth as usize
         ),
@@ -1103,7 +1095,7 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
         } => {
             outln!(
                 "cut off at depth {depth}: the call to `{}` at {} would run at depth {}",
-                function_name(checked, *callee),
+                checked.function_name(*callee),
                 at(span.start),
                 depth + 1
             );

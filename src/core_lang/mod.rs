@@ -35,3 +35,14 @@ pub struct Checked {
     /// places of a re-declared method).
     pub warnings: Vec<Diagnostic>,
 }
+
+impl Checked {
+    /// The name a trace shows for a function: a method's declared name, a lambda's
+    /// readable name ([`names::FunctionNames`]).
+    pub fn function_name(&self, f: interp::FunctionRef) -> String {
+        match f {
+            interp::FunctionRef::Method(m) => self.program.method(m).name.name.to_string(),
+            interp::FunctionRef::Lambda(l) => self.names.lambda(l).to_string(),
+        }
+    }
+}

@@ -121,7 +121,7 @@ fn horef_stack(checked: &Checked, events: &[TraceEvent]) -> Vec<TraceStep> {
                 depth,
                 span,
             } => steps.call(Some(TraceStep {
-                function: crate::cli::function_name(checked, *callee),
+                function: checked.function_name(*callee),
                 args: args.iter().map(show).collect(),
                 depth: *depth,
                 at: checked.file.line_col(span.start as usize).to_string(),

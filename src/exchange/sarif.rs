@@ -18,7 +18,6 @@
 //! against the official schema); results come in the order of the rows given.
 
 use crate::engine::verdict::{TraceStep, Verdict};
-use crate::suite::{Got, Row};
 use serde_json::json;
 use serde_sarif::sarif;
 use std::collections::BTreeMap;
@@ -73,85 +72,8 @@ pub fn verify_log(file: &str, verdict: &Verdict, max_depth: u32) -> sarif::Sarif
     log(results, notification)
 }
 
-/// The log of a suite: its bugs and the runs that failed their expectation.
-pub fn suite_log(rows: &[Row]) -> sarif::Sarif {
-    let mut bugs: BTreeMap<(String, String, String), Vec<&Row>> = BTreeMap::new();
-    let mut order = Vec::new();
-    let mut results = Vec::new();
-    for row in rows {
-        match &row.got {
-            Got::Verdict(Verdict::Bug { failure, kind, .. }) => {
-                let key = (path_of(row), failure.clone(), kind.clone());
-                if !bugs.contains_key(&key) {
-                    order.push(key.clone());
-                }
-                bugs.entry(key).or_default().push(row);
-            }
-            _ if !row.passed() => results.push(expectation_result(row)),
-            _ => {}
-        }
-    }
-    let mut bug_results: Vec<sarif::Result> = order
-        .iter()
-        .map(|key| suite_bug_result(&key.0, &bugs[key]))
-        .collect();
-    bug_results.append(&mut results);
-    let broken = rows
-        .iter()
-        .find(|r| matches!(r.got, Got::Crashed(_)))
-        .map(|r| format!("the verifier crashed on {}", path_of(r)));
-    log(bug_results, broken)
-}
-
-fn path_of(row: &Row) -> String {
-    row.run.path.display().to_string()
-}
-
-/// One result for the runs of one bug (sorted by depth: the first is the shallowest).
-fn suite_bug_result(file: &str, runs: &[&Row]) -> sarif::Result {
-    let depths: Vec<u32> = runs.iter().map(|r| r.run.depth).collect();
-    let level = if runs.iter().all(|r| r.passed()) {
-        sarif::ResultLevel::Note
-    } else {
-        sarif::ResultLevel::Error
-    };
-    let Got::Verdict(verdict) = &runs[0].got else {
-        unreachable!("internal error: a bug row without a verdict")
-    };
-    let mut result = bug_result(file, verdict, &depths, level);
-    let expected: Vec<Option<String>> = runs
-        .iter()
-        .map(|r| r.run.expected.map(|e| e.to_string()))
-        .collect();
-    if let Some(bag) = result.properties.as_mut() {
-        bag.additional_properties
-            .insert("expected".to_string(), json!(expected));
-    }
-    result
-}
-
-fn expectation_result(row: &Row) -> sarif::Result {
-    let file = path_of(row);
-    let text = format!(
-        "{file} at depth {}: {}",
-        row.run.depth,
-        crate::suite::output::detail(row)
-    );
-    sarif::Result::builder()
-        .rule_id(EXPECTATION_RULE)
-        .rule_index(rule_index(EXPECTATION_RULE))
-        .level(sarif::ResultLevel::Error)
-        .message(message(text))
-        .locations(vec![location(&file, None, None)])
-        .partial_fingerprints(BTreeMap::from([(
-            FINGERPRINT_KEY.to_string(),
-            fingerprint(&[&file, EXPECTATION_RULE, &row.run.depth.to_string()]),
-        )]))
-        .build()
-}
-
 /// The result of a BUG verdict found at `depths` (the first gives the inputs and trace).
-fn bug_result(
+pub fn bug_result(
     file: &str,
     verdict: &Verdict,
     depths: &[u32],
@@ -258,7 +180,7 @@ fn flow_location(
     }
 }
 
-fn log(results: Vec<sarif::Result>, notification: Option<String>) -> sarif::Sarif {
+pub fn log(results: Vec<sarif::Result>, notification: Option<String>) -> sarif::Sarif {
     let invocation = match notification {
         None => sarif::Invocation::builder()
             .execution_successful(true)
@@ -317,16 +239,16 @@ fn rule_for(kind: &str) -> &'static str {
         .map_or(RULES[0].0, |(id, _, _)| id)
 }
 
-fn rule_index(rule: &str) -> i64 {
+pub fn rule_index(rule: &str) -> i64 {
     RULES.iter().position(|(id, _, _)| *id == rule).unwrap_or(0) as i64
 }
 
-fn message(text: String) -> sarif::Message {
+pub fn message(text: String) -> sarif::Message {
     sarif::Message::builder().text(text).build()
 }
 
 /// A location in `file`, at `line:column` when known.
-fn location(file: &str, line: Option<i64>, column: Option<i64>) -> sarif::Location {
+pub fn location(file: &str, line: Option<i64>, column: Option<i64>) -> sarif::Location {
     let artifact = sarif::ArtifactLocation::builder().uri(uri(file)).build();
     let physical = match line {
         Some(line) => {
@@ -382,7 +304,7 @@ fn line_col(at: &str) -> (Option<i64>, Option<i64>) {
     }
 }
 
-fn fingerprint(parts: &[&str]) -> String {
+pub fn fingerprint(parts: &[&str]) -> String {
     super::witness::sha256_hex(parts.join("\u{0}").as_bytes())
 }
 

@@ -323,7 +323,7 @@ impl<'c> Waypoints<'c> {
                     seen += 1;
                     let shown = seen > skip;
                     let caller = stack.last().map_or("Main", |f| &f.callee).to_string();
-                    let name = crate::cli::function_name(self.checked, *callee);
+                    let name = self.checked.function_name(*callee);
                     if shown {
                         segments.extend(self.enter(*callee, &name, &caller, args, *span));
                     }

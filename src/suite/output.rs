@@ -7,6 +7,8 @@
 //! alone on its line; the JSON is one object (`rows` plus totals) and the JUnit XML is one
 //! well-formed document (text escaped, characters XML cannot hold replaced).
 
+mod sarif;
+
 use super::exec::{Got, Row};
 use crate::engine::verdict::Verdict;
 use serde_json::{Value as Json, json};
@@ -202,7 +204,7 @@ fn json_row(row: &Row) -> Json {
 
 /// The SARIF 2.1.0 log (`crate::exchange::sarif`), pretty-printed.
 pub fn sarif(rows: &[Row]) -> String {
-    let log = crate::exchange::sarif::suite_log(rows);
+    let log = sarif::suite_log(rows);
     let text = serde_json::to_string_pretty(&log)
         .unwrap_or_else(|e| panic!("internal error: a SARIF log does not serialise: {e}"));
     format!("{text}\n")
