@@ -28,12 +28,13 @@ mod install;
 use crate::core_lang::Checked;
 use crate::core_lang::inputs::{main_inputs, split_arg};
 use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent};
-use crate::engine::{self, Proofs, driver::Mode, report};
+use crate::engine::{self, Proofs, search::driver::Mode};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::ir_text::{is_ir_file, load_ir};
 use crate::frontend::{LoadOptions, load_entry};
 use crate::progress_line::ProgressLine;
+use crate::report;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -75,9 +76,9 @@ pub struct CorralBounds {
     stack_depth_bound: Option<u32>,
 }
 
-impl From<CorralBounds> for engine::call_bounds::CallBounds {
+impl From<CorralBounds> for engine::search::call_bounds::CallBounds {
     fn from(args: CorralBounds) -> Self {
-        engine::call_bounds::CallBounds {
+        engine::search::call_bounds::CallBounds {
             recursion: args.recursion_bound,
             stack_depth: args.stack_depth_bound,
         }

@@ -15,6 +15,7 @@ pub mod lower;
 pub mod progress_line;
 pub mod proof_cases;
 pub mod refine;
+pub mod report;
 pub mod solver;
 pub mod span;
 pub mod suite;

@@ -1,6 +1,6 @@
 //! A dispatching `Main` cut into proof cases (issue 12): one small program per way through
 //! the `if` tree at the top of `Main`, each with its Horn systems (the IR's and the
-//! refinement-type encoding's, with canonical names), for [`crate::engine::case_proofs`].
+//! refinement-type encoding's, with canonical names), for [`crate::engine::proofs::case_proofs`].
 //!
 //! A generated program of 4000 lines is `Main` choosing, by an input, one of hundreds of
 //! sub-programs; its whole Horn system is too large for Spacer, while each sub-program
@@ -30,8 +30,8 @@ use crate::core_lang::ast::{
 };
 use crate::core_lang::typecheck::{Resolution, TypeInfo, check_program};
 use crate::core_lang::{names::FunctionNames, visit::walk};
-use crate::engine::case_proofs::{CaseSource, CaseSystem, ProofCase};
-use crate::engine::{self, REFINEMENT_CONFIGURATION, chc::CONFIGURATIONS};
+use crate::engine::proofs::case_proofs::{CaseSource, CaseSystem, ProofCase};
+use crate::engine::{self, REFINEMENT_CONFIGURATION, proofs::chc::CONFIGURATIONS};
 use crate::vc::canonical::canonical;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;

@@ -1,10 +1,10 @@
-//! The probe past the bound (`src/engine/beyond.rs`): while a run waits for a proof, the
+//! The probe past the bound (`src/engine/search/beyond.rs`): while a run waits for a proof, the
 //! search at K + 1 and K + 2 finds a failure just past the bound (so no proof can exist),
 //! and finds none in a program that is safe. Needs `z3` on PATH.
 
-use horef_si::engine::beyond;
-use horef_si::engine::call_bounds::CallBounds;
-use horef_si::engine::driver::{Limits, Mode, StopSignal};
+use horef_si::engine::search::beyond;
+use horef_si::engine::search::call_bounds::CallBounds;
+use horef_si::engine::search::driver::{Limits, Mode, StopSignal};
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::load_bytes;
 use horef_si::solver::SolverConfig;

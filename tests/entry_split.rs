@@ -1,10 +1,10 @@
-//! Entry splitting (src/engine/entry_split.rs, src/engine/groups.rs) end to end: an IR
+//! Entry splitting (src/engine/search/entry_split.rs, src/engine/search/groups.rs) end to end: an IR
 //! `Main` dispatching on `sel` to 48 cases is verified group by group in SI mode, and the
 //! verdicts agree with full unrolling (which never splits); a bug is a shallowest one
 //! whichever group holds it. Needs `z3` on PATH.
 
-use horef_si::engine::driver::Mode;
-use horef_si::engine::entry_split::entry_groups;
+use horef_si::engine::search::driver::Mode;
+use horef_si::engine::search::entry_split::entry_groups;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_ir};
 use proptest::prelude::*;

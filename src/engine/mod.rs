@@ -3,33 +3,17 @@
 //! [`verify_horef`] reads as the pipeline: lower, start the solver, run the
 //! stratified-inlining driver, replay any bug concretely.
 
-pub mod backend;
-pub mod beyond;
-pub mod call_bounds;
-pub mod case_proofs;
-pub mod chc;
-pub mod driver;
-pub mod entry_split;
-pub mod formula;
-pub mod groups;
-pub mod houdini;
-pub mod partial_proofs;
-pub mod proof;
-pub mod proof_check;
-pub mod quantifiers;
-pub mod replay_search;
-pub mod report;
+pub mod confirm;
+pub mod proofs;
 pub mod resources;
-pub mod site_facts;
-pub mod tree_size;
+pub mod search;
 pub mod verdict;
-pub mod witness;
 
 use crate::core_lang::Checked;
 use crate::solver::{Session, SolverClock, SolverConfig, SolverError, SolverKind};
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
-use driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
+use search::driver::{InliningPolicy, Limits, Mode, RunReport, Runner, StopReason, StopSignal};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,7 +25,7 @@ use verdict::{Stats, UnknownReason, Verdict};
 pub struct Options {
     pub max_depth: u32,
     /// CORRAL's bounds beside the depth (`--recursion-bound`, `--stack-depth-bound`).
-    pub bounds: call_bounds::CallBounds,
+    pub bounds: search::call_bounds::CallBounds,
     pub mode: Mode,
     pub timeout: Option<Duration>,
     /// How long one solver reply may take (`--solver-wait`); past it the run is UNKNOWN.
@@ -72,10 +56,10 @@ pub struct Options {
     /// The entry cut into cases by the front end, each with the systems that may prove
     /// it ([`case_proofs`]). When present, the Horn-clause engine proves the program case
     /// by case instead of trying the whole program's systems.
-    pub proof_cases: Option<Arc<case_proofs::CaseSource>>,
+    pub proof_cases: Option<Arc<proofs::case_proofs::CaseSource>>,
     /// A signal from outside the run: once raised, the run stops as UNKNOWN (a run
     /// nested in a case proof is stopped this way once the case is proved otherwise).
-    pub stop: Option<driver::StopSignal>,
+    pub stop: Option<search::driver::StopSignal>,
     /// Re-check a VERIFIED of the search (and Houdini's summaries) in a fresh solver
     /// before it is reported ([`proof_check`]); Spacer's proofs are re-checked always.
     pub check_proof: bool,
@@ -88,7 +72,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             max_depth: 10,
-            bounds: call_bounds::CallBounds::default(),
+            bounds: search::call_bounds::CallBounds::default(),
             mode: Mode::Si,
             timeout: None,
             solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
@@ -168,7 +152,7 @@ pub struct Outcome {
     pub verdict: Verdict,
     pub stats: Stats,
     /// What a `Verified` verdict rests on, when a proof engine can show it.
-    pub proof: Option<proof::Proof>,
+    pub proof: Option<proofs::proof::Proof>,
     /// Why the Horn-clause engine gave no proof, when it ran and gave none.
     pub no_proof: Option<String>,
     /// How a `Verified` verdict was re-checked in a fresh solver (`--check-proof`).
@@ -185,7 +169,7 @@ pub fn verify_horef(checked: &Checked, options: &Options) -> Outcome {
             fresh,
             failure,
             ..
-        } => witness::confirm_horef(checked, (&inputs, &fresh), failure, depth),
+        } => confirm::witness::confirm_horef(checked, (&inputs, &fresh), failure, depth),
         other => plain_verdict(other, options.bounds),
     })
 }
@@ -199,7 +183,7 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
             havocs,
             failure,
             ..
-        } => witness::confirm_ir(ir, (&inputs, &havocs), failure, depth),
+        } => confirm::witness::confirm_ir(ir, (&inputs, &havocs), failure, depth),
         other => plain_verdict(other, options.bounds),
     })
 }
@@ -240,7 +224,7 @@ fn run(
             pids.push(pid);
         }
     };
-    let board = site_facts::FactBoard::restarting();
+    let board = proofs::site_facts::FactBoard::restarting();
     let chc = RefCell::new(DeferredChc::new(ir, options, started, (&stop, &board)));
     if let Some(proof) = chc
         .borrow()
@@ -288,7 +272,7 @@ fn run(
         register(session.pid());
         Ok(session)
     };
-    let observer = |iteration: &driver::Iteration, inlined: usize| {
+    let observer = |iteration: &search::driver::Iteration, inlined: usize| {
         if let Some(chc) = chc.borrow_mut().as_mut() {
             chc.tick(ir, started);
         }
@@ -303,7 +287,7 @@ fn run(
     // Unrolling stays the plain bound-K translation (the baseline), and with K = 0 there is
     // nothing below the entry to split.
     let split = match options.mode {
-        Mode::Si if options.max_depth > 0 => entry_split::entry_groups(ir),
+        Mode::Si if options.max_depth > 0 => search::entry_split::entry_groups(ir),
         _ => None,
     };
     let (mut start_houdini, mut observer) = (start_houdini, observer);
@@ -317,7 +301,7 @@ fn run(
                 .run(),
             Some(split) => {
                 let mut session = session;
-                groups::run(
+                search::groups::run(
                     split,
                     &mut session,
                     &limits,
@@ -330,7 +314,7 @@ fn run(
         // starts again with them assumed from the start, so their trees are never built.
         let restart = matches!(&report.stop, StopReason::Unknown {
             reason: UnknownReason::Interrupted(why),
-        } if why == driver::RESTART_WITH_FACTS);
+        } if why == search::driver::RESTART_WITH_FACTS);
         if !restart {
             break report;
         }
@@ -363,8 +347,8 @@ fn run(
         // waiting (`beyond.rs`), only when there is a proof to wait for.
         let probe = match &report.stop {
             StopReason::SafeUpTo { .. } if !tasks.is_empty() && stop.raised().is_none() => {
-                let probe_deadline = beyond::probe_budget(searching, until);
-                beyond::start(scope, ir, &config, &limits, probe_deadline)
+                let probe_deadline = search::beyond::probe_budget(searching, until);
+                search::beyond::start(scope, ir, &config, &limits, probe_deadline)
             }
             _ => None,
         };
@@ -375,13 +359,18 @@ fn run(
             until,
             probe.as_ref(),
         );
-        (stop_reason, proof, probe.and_then(beyond::Probe::finish))
+        (
+            stop_reason,
+            proof,
+            probe.and_then(search::beyond::Probe::finish),
+        )
     });
     if matches!(report.stop, StopReason::Verified) {
         let houdini = report.summaries.as_ref();
-        let houdini = houdini.and_then(|summaries| proof::Proof::from_houdini(ir, summaries));
-        let partial: Vec<&proof::Proof> = report.facts.iter().map(|f| &f.shown).collect();
-        proof = proof::Proof::of_search(houdini, &partial);
+        let houdini =
+            houdini.and_then(|summaries| proofs::proof::Proof::from_houdini(ir, summaries));
+        let partial: Vec<&proofs::proof::Proof> = report.facts.iter().map(|f| &f.shown).collect();
+        proof = proofs::proof::Proof::of_search(houdini, &partial);
     }
     let no_proof = match failure_beyond {
         Some(bound) if proof.is_none() => Some(format!(
@@ -395,7 +384,7 @@ fn run(
     let mut rechecked = None;
     if options.check_proof && verdict == Verdict::Verified {
         let by_search = matches!(report.stop, StopReason::Verified);
-        let dialogues = proof_check::Dialogues {
+        let dialogues = proofs::proof_check::Dialogues {
             paths: dump.iter().cloned().chain(houdini_dumps.take()).collect(),
         };
         let rechecking = Instant::now();
@@ -430,19 +419,19 @@ const SPACER_RECHECK: &str =
 /// `--check-proof`: how a VERIFIED was re-checked, or why it does not stand.
 fn recheck_proof(
     by_search: bool,
-    dialogues: &proof_check::Dialogues,
+    dialogues: &proofs::proof_check::Dialogues,
     options: &Options,
 ) -> Result<String, String> {
     if !by_search {
         // Spacer's models, whole or case by case, are re-checked clause by clause in a
-        // fresh z3 before they become a proof (`chc::recheck`).
+        // fresh z3 before they become a proof (`proofs::chc::recheck`).
         return Ok(SPACER_RECHECK.into());
     }
     if dialogues.paths.is_empty() {
         return Err("the solver dialogues could not be recorded (no temporary directory)".into());
     }
     let keep_options = options.solver == SolverKind::Z3;
-    proof_check::recheck(dialogues, keep_options, options.memory_limit_mib)
+    proofs::proof_check::recheck(dialogues, keep_options, options.memory_limit_mib)
         .map(|checked| checked.describe())
 }
 
@@ -452,19 +441,21 @@ fn recheck_proof(
 /// clauses and every system of `Options::extra_chc`, each in a task of its own.
 struct DeferredChc {
     pending: Vec<Attempt>,
-    tasks: Vec<chc::ChcTask>,
+    tasks: Vec<proofs::chc::ChcTask>,
     stop: StopSignal,
     /// The procedures proved on their own for the search ([`partial_proofs`]).
     partial: PartialPlan,
-    board: site_facts::FactBoard,
+    board: proofs::site_facts::FactBoard,
 }
 
 /// Where the partial proofs of a run stand.
 enum PartialPlan {
     /// To start once the search has run for the delay ([`Options::partial_delay`]).
-    Waiting(chc::ChcLimits, Duration),
+    Waiting(proofs::chc::ChcLimits, Duration),
     /// Running; held so that they run, dropping them kills their solvers.
-    Started(#[expect(dead_code, reason = "held, never read")] Vec<partial_proofs::PartialTask>),
+    Started(
+        #[expect(dead_code, reason = "held, never read")] Vec<proofs::partial_proofs::PartialTask>,
+    ),
     /// Not tried, or no longer of use.
     Ended,
 }
@@ -475,37 +466,44 @@ enum Attempt {
     Whole {
         system: HornSystem,
         configurations: &'static [&'static str],
-        limits: chc::ChcLimits,
+        limits: proofs::chc::ChcLimits,
     },
     Cases {
-        source: Arc<case_proofs::CaseSource>,
-        limits: chc::ChcLimits,
+        source: Arc<proofs::case_proofs::CaseSource>,
+        limits: proofs::chc::ChcLimits,
     },
 }
 
 impl Attempt {
     /// A proof this process already found for the same attempt.
-    fn remembered_proof(&self) -> Option<proof::Proof> {
+    fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
         let answer = match self {
-            Attempt::Whole { system, limits, .. } => chc::remembered_answer(system, *limits)?,
+            Attempt::Whole { system, limits, .. } => {
+                proofs::chc::remembered_answer(system, *limits)?
+            }
             Attempt::Cases { source, limits } => {
-                chc::remembered(case_proofs::key(source, *limits))?
+                proofs::chc::remembered(proofs::case_proofs::key(source, *limits))?
             }
         };
         match answer {
-            chc::ChcAnswer::Proved(proof) => Some(proof),
+            proofs::chc::ChcAnswer::Proved(proof) => Some(proof),
             _ => None,
         }
     }
 
-    fn start(self, on_answer: impl FnOnce(&chc::ChcAnswer) + Send + 'static) -> chc::ChcTask {
+    fn start(
+        self,
+        on_answer: impl FnOnce(&proofs::chc::ChcAnswer) + Send + 'static,
+    ) -> proofs::chc::ChcTask {
         match self {
             Attempt::Whole {
                 system,
                 configurations,
                 limits,
-            } => chc::ChcTask::start_with(system, configurations, limits, on_answer),
-            Attempt::Cases { source, limits } => case_proofs::start(source, limits, on_answer),
+            } => proofs::chc::ChcTask::start_with(system, configurations, limits, on_answer),
+            Attempt::Cases { source, limits } => {
+                proofs::case_proofs::start(source, limits, on_answer)
+            }
         }
     }
 }
@@ -532,20 +530,20 @@ impl DeferredChc {
         ir: &IrProgram,
         options: &Options,
         started: Instant,
-        (stop, board): (&StopSignal, &site_facts::FactBoard),
+        (stop, board): (&StopSignal, &proofs::site_facts::FactBoard),
     ) -> Option<Self> {
         if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
             return None;
         }
         let budget = match &options.proof_cases {
-            Some(_) => options.chc_budget * case_proofs::BUDGET_FACTOR,
+            Some(_) => options.chc_budget * proofs::case_proofs::BUDGET_FACTOR,
             None => options.chc_budget,
         };
         let budget = match options.timeout {
             Some(timeout) => budget.min(timeout),
             None => budget,
         };
-        let limits = chc::ChcLimits {
+        let limits = proofs::chc::ChcLimits {
             deadline: started + budget,
             budget,
             memory_mib: options.memory_limit_mib,
@@ -561,8 +559,8 @@ impl DeferredChc {
                 limits,
             }],
             None => {
-                let mut pending: Vec<Attempt> = chc::system_of(ir)
-                    .map(|system| attempt(system, chc::CONFIGURATIONS))
+                let mut pending: Vec<Attempt> = proofs::chc::system_of(ir)
+                    .map(|system| attempt(system, proofs::chc::CONFIGURATIONS))
                     .into_iter()
                     .collect();
                 let extra = options.extra_chc.iter().filter(|s| s.has_goal());
@@ -588,7 +586,7 @@ impl DeferredChc {
     }
 
     /// A proof this process already found for the same clauses.
-    fn remembered_proof(&self) -> Option<proof::Proof> {
+    fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
         self.pending.iter().find_map(Attempt::remembered_proof)
     }
 
@@ -601,7 +599,7 @@ impl DeferredChc {
         if let PartialPlan::Waiting(limits, delay) = &self.partial
             && started.elapsed() >= *delay
         {
-            let tasks = partial_proofs::start(ir, *limits, &self.board);
+            let tasks = proofs::partial_proofs::start(ir, *limits, &self.board);
             self.partial = PartialPlan::Started(tasks);
         }
     }
@@ -609,8 +607,8 @@ impl DeferredChc {
     fn start_now(&mut self) {
         for attempt in std::mem::take(&mut self.pending) {
             let stop = self.stop.clone();
-            let on_answer = move |answer: &chc::ChcAnswer| {
-                if matches!(answer, chc::ChcAnswer::Proved(_)) {
+            let on_answer = move |answer: &proofs::chc::ChcAnswer| {
+                if matches!(answer, proofs::chc::ChcAnswer::Proved(_)) {
                     stop.raise(PROVED_BY_CHC);
                 }
             };
@@ -628,11 +626,11 @@ const PROVED_BY_CHC: &str = "the Horn clauses were proved";
 /// limit is UNKNOWN (resource).
 fn settle(
     searched: StopReason,
-    tasks: &mut [chc::ChcTask],
+    tasks: &mut [proofs::chc::ChcTask],
     stop: &StopSignal,
     until: Instant,
-    probe: Option<&beyond::Probe>,
-) -> (StopReason, Option<proof::Proof>) {
+    probe: Option<&search::beyond::Probe>,
+) -> (StopReason, Option<proofs::proof::Proof>) {
     if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
         return (searched, None);
     }
@@ -644,7 +642,7 @@ fn settle(
         }
         for task in tasks.iter().filter(|task| task.answer().is_none()) {
             let why = "no proof within the time this run waits for one";
-            chc::remember_no_proof(task.key, why);
+            proofs::chc::remember_no_proof(task.key, why);
         }
     }
     match (searched, stop.raised()) {
@@ -676,15 +674,15 @@ fn proof_wait_until(
 /// The first proof any task finds by `until`; `None` once every task has answered
 /// without one, or at `until`.
 fn first_proof(
-    tasks: &[chc::ChcTask],
+    tasks: &[proofs::chc::ChcTask],
     until: Instant,
     hopeless: impl Fn() -> bool,
-) -> Option<proof::Proof> {
+) -> Option<proofs::proof::Proof> {
     loop {
         let mut open = false;
         for task in tasks {
             match task.wait_until(Instant::now()) {
-                Some(chc::ChcAnswer::Proved(proof)) => return Some(proof.clone()),
+                Some(proofs::chc::ChcAnswer::Proved(proof)) => return Some(proof.clone()),
                 Some(_) => {}
                 None => open |= !task.is_finished(),
             }
@@ -697,19 +695,21 @@ fn first_proof(
 }
 
 /// Why the Horn-clause engine gave no proof: each task's reason, in order.
-fn no_proof_reason(tasks: &[chc::ChcTask]) -> Option<String> {
+fn no_proof_reason(tasks: &[proofs::chc::ChcTask]) -> Option<String> {
     let reasons: Vec<String> = tasks
         .iter()
         .filter_map(|task| match task.answer()? {
-            chc::ChcAnswer::NoProof(why) => Some(why.clone()),
-            chc::ChcAnswer::Refuted => Some("the Horn clauses have a counterexample".into()),
-            chc::ChcAnswer::Proved(_) => None,
+            proofs::chc::ChcAnswer::NoProof(why) => Some(why.clone()),
+            proofs::chc::ChcAnswer::Refuted => {
+                Some("the Horn clauses have a counterexample".into())
+            }
+            proofs::chc::ChcAnswer::Proved(_) => None,
         })
         .collect();
     (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
-fn plain_verdict(stop: StopReason, bounds: call_bounds::CallBounds) -> Verdict {
+fn plain_verdict(stop: StopReason, bounds: search::call_bounds::CallBounds) -> Verdict {
     match stop {
         StopReason::Verified => Verdict::Verified,
         StopReason::SafeUpTo { depth } => Verdict::SafeUpTo { depth, bounds },
@@ -734,7 +734,7 @@ fn stats(report: &RunReport, started: Instant, clock: &SolverClock) -> Stats {
 }
 
 /// VERIFIED from a proof this process found for the same program before.
-fn proved_before(proof: proof::Proof, options: &Options, started: Instant) -> Outcome {
+fn proved_before(proof: proofs::proof::Proof, options: &Options, started: Instant) -> Outcome {
     Outcome {
         verdict: Verdict::Verified,
         stats: no_search_stats(options, started, &SolverClock::default()),

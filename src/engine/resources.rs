@@ -7,7 +7,7 @@
 //! and joins the thread at once (a run's end never waits for the next sample); only processes registered with [`MemoryWatch::solvers`] are killed, and only
 //! while they are still children of this process.
 
-use super::driver::StopSignal;
+use crate::engine::search::driver::StopSignal;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;

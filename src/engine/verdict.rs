@@ -4,7 +4,7 @@
 //! replayed to a failure at the same place (`confirmed` is true by construction); a witness
 //! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
 
-use super::call_bounds::CallBounds;
+use crate::engine::search::call_bounds::CallBounds;
 use serde::{Deserialize, Serialize};
 
 /// One call on the way to the failure.

@@ -53,7 +53,7 @@ impl SolverKind {
     /// Quantifiers (Boogie axioms and contracts) are instantiated by patterns only
     /// (`smt.mbqi false`, as Boogie does): model-based instantiation loops on a `forall`
     /// over an uninterpreted function, which is an array here; the driver takes the
-    /// `unknown` that gives instead of `sat` as a candidate (`engine::driver`).
+    /// `unknown` that gives instead of `sat` as a candidate (`engine::search::driver`).
     pub(crate) fn tuning(self) -> &'static [&'static str] {
         match self {
             SolverKind::Z3 => &[

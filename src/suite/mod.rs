@@ -26,7 +26,7 @@ pub use exec::{Got, Row};
 pub use output::SuiteFormat;
 pub use partition::Partition;
 
-use crate::engine::{self, driver::Mode};
+use crate::engine::{self, search::driver::Mode};
 use crate::solver::SolverKind;
 use cache::Cache;
 use discover::discover;
@@ -53,7 +53,7 @@ pub struct Config {
     /// The bound K; `None`: header programs at [`plan::DEFAULT_DEPTH`], every manifest row.
     pub max_depth: Option<u32>,
     /// CORRAL's bounds beside the depth, for every run.
-    pub bounds: engine::call_bounds::CallBounds,
+    pub bounds: engine::search::call_bounds::CallBounds,
     /// Time limit of each run.
     pub timeout: Option<Duration>,
     /// How long one solver reply may take (then the run is UNKNOWN).
@@ -75,7 +75,7 @@ impl Config {
         Config {
             paths,
             max_depth: None,
-            bounds: engine::call_bounds::CallBounds::default(),
+            bounds: engine::search::call_bounds::CallBounds::default(),
             timeout: None,
             solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             mode: Mode::Si,

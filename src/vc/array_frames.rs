@@ -18,7 +18,7 @@
 //! [`range_frame`] recognises the other common shape, a range of keys sent to one value,
 //! `forall x :: lo <= x && x < hi ==> A[x] == v` (SMACK's `$obj`, `$size`): it stays a
 //! quantifier for the solver, and the driver completes a candidate model's input maps
-//! with it (`engine::driver`), so that the replay, which checks it, can run on the model.
+//! with it (`engine::search::driver`), so that the replay, which checks it, can run on the model.
 
 use boogie_like::ir::{BinOp, Expr, LocalId, UnOp, Var};
 

@@ -106,7 +106,7 @@ impl HornSystem {
     /// from". A model proves that no call of `root` fails, at any depth and in any
     /// context, and interprets the relations of `root` and its callees: facts that hold
     /// of every call of them that returns — a *partial* proof, usable at open call sites
-    /// of the whole program's search ([`crate::engine::site_facts`]). `None` if `root`
+    /// of the whole program's search ([`crate::engine::proofs::site_facts`]). `None` if `root`
     /// cannot fail, or as for [`HornSystem::of`].
     pub fn of_failure(ir: &IrProgram, root: ProcId) -> Option<HornSystem> {
         HornSystem::build(ir, Goal::Fails(root))

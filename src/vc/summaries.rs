@@ -4,7 +4,7 @@
 //! results, e.g. `ret > n`, `ret >= 0`, `x >= 101 ==> ret == x + -10`. Candidates come
 //! from templates instantiated with the parameters and the integer constants of the program
 //! ([`candidates`]); which of them hold is decided by the Houdini fixpoint in
-//! `engine::houdini`. Guarantee of this module: [`Candidate::instantiate`] turns a candidate
+//! `engine::proofs::houdini`. Guarantee of this module: [`Candidate::instantiate`] turns a candidate
 //! into a Boolean term over given argument and result terms, and nothing else — it asserts
 //! nothing and decides nothing.
 

@@ -4,7 +4,7 @@
 //! the concrete runs ([`super::runs`]) share.
 
 use horef_si::engine::Proofs;
-use horef_si::engine::driver::Mode;
+use horef_si::engine::search::driver::Mode;
 use std::fmt;
 
 /// What is wrong with one verdict.

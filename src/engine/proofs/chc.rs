@@ -15,7 +15,7 @@
 //! dropping (or [`ChcTask::cancel`]ling) a task kills its solver processes and joins its
 //! thread.
 
-use super::proof::{Proof, Summary};
+use crate::engine::proofs::proof::{Proof, Summary};
 use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
@@ -512,7 +512,7 @@ pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definitio
             };
             env.insert(param.clone(), value);
         }
-        let fact = super::formula::simplify(&definition.body, &env);
+        let fact = crate::engine::proofs::formula::simplify(&definition.body, &env);
         if fact.is_atom("true") {
             continue;
         }
@@ -523,7 +523,7 @@ pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definitio
                 .to_string(),
             inputs,
             outputs,
-            formula: super::formula::render(&fact),
+            formula: crate::engine::proofs::formula::render(&fact),
             smt: definition.text.clone(),
         });
     }

@@ -43,7 +43,7 @@ pub trait Backend {
 }
 
 /// A borrowed backend is one: runners that share a session, one scope each
-/// ([`super::groups`]).
+/// ([`crate::engine::search::groups`]).
 impl<T: Backend + ?Sized> Backend for &mut T {
     fn terms(&self) -> &Context {
         (**self).terms()

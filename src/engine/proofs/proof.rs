@@ -2,7 +2,7 @@
 //! user in source terms (`fib(n) returns ret: ret ≥ n − 1`).
 //!
 //! Guarantee: a [`Proof`] is only built from an interpretation of the program's Horn
-//! clauses that a fresh solver re-checked clause by clause ([`super::chc`]); the text here
+//! clauses that a fresh solver re-checked clause by clause ([`crate::engine::proofs::chc`]); the text here
 //! is for reading, the SMT definitions (`smt`) are what was checked.
 
 use serde::Serialize;

@@ -5,10 +5,10 @@
 //! model names one); anything else is [`Verdict::Unknown`] with
 //! [`UnknownReason::Unconfirmed`] saying what the replay did instead.
 
-use super::verdict::{CellNote, TraceStep, UnknownReason, Verdict};
 use crate::core_lang::Checked;
 use crate::core_lang::ast::Type;
 use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent, Value};
+use crate::engine::verdict::{CellNote, TraceStep, UnknownReason, Verdict};
 use crate::solver::ModelValue;
 use boogie_like::ir::{Program as IrProgram, SourcePos};
 
@@ -216,15 +216,21 @@ pub fn confirm_ir(
 
 /// The replay on the model's inputs, its `havoc`s taking the model's values in order; when
 /// it does not fail at the model's failure, a search over the `havoc` choices below the
-/// entry ([`super::replay_search`]) with the choices made; `Err` says why neither confirms
+/// entry ([`crate::engine::confirm::replay_search`]) with the choices made; `Err` says why neither confirms
 /// the model.
 fn replay_ir(
     ir: &IrProgram,
     (values, havocs): (&[boogie_like::Value], &[ModelValue]),
     config: &boogie_like::RunConfig,
     failure: Option<SourcePos>,
-) -> Result<(boogie_like::RunResult, Vec<super::replay_search::Choice>), String> {
-    let quantifiers = super::quantifiers::SolverQuantifiers::default();
+) -> Result<
+    (
+        boogie_like::RunResult,
+        Vec<crate::engine::confirm::replay_search::Choice>,
+    ),
+    String,
+> {
+    let quantifiers = crate::engine::confirm::quantifiers::SolverQuantifiers::default();
     let interpreter = match boogie_like::Interpreter::new(ir) {
         Ok(i) => i.with_quantifiers(&quantifiers),
         Err(e) => return Err(format!("the replay stopped: {e}")),
@@ -242,7 +248,8 @@ fn replay_ir(
     {
         return Ok((run.clone(), model_havocs.choices));
     }
-    if let Some(found) = super::replay_search::search(ir, values, config, failure) {
+    if let Some(found) = crate::engine::confirm::replay_search::search(ir, values, config, failure)
+    {
         return Ok((found.run, found.choices));
     }
     Err(match run {
@@ -262,7 +269,7 @@ struct ModelHavocs<'a> {
     ir: &'a IrProgram,
     values: std::slice::Iter<'a, ModelValue>,
     interpreter: &'a boogie_like::Interpreter<'a>,
-    choices: Vec<super::replay_search::Choice>,
+    choices: Vec<crate::engine::confirm::replay_search::Choice>,
 }
 
 impl boogie_like::HavocOracle for ModelHavocs<'_> {
@@ -277,17 +284,21 @@ impl boogie_like::HavocOracle for ModelHavocs<'_> {
             .next()
             .and_then(|v| ir_value(self.ir, v, ty))
             .unwrap_or_else(|| self.interpreter.default_value(ty));
-        self.choices.push(super::replay_search::Choice {
-            proc,
-            var,
-            value: value.clone(),
-        });
+        self.choices
+            .push(crate::engine::confirm::replay_search::Choice {
+                proc,
+                var,
+                value: value.clone(),
+            });
         value
     }
 }
 
 /// A havocked value of the replay as `proc:var = value`.
-fn choice_shown(ir: &IrProgram, choice: &super::replay_search::Choice) -> (String, String) {
+fn choice_shown(
+    ir: &IrProgram,
+    choice: &crate::engine::confirm::replay_search::Choice,
+) -> (String, String) {
     let proc = &ir.procs[choice.proc];
     let var = ir.var_name(proc, choice.var).unwrap_or("?");
     (format!("{}:{var}", proc.name), choice.value.display(ir))

@@ -12,7 +12,7 @@
 //! as the reason no proof came, never as a bug). It stops when asked ([`Probe::finish`]:
 //! its solver process is killed), at its deadline, or when its search ends.
 
-use super::driver::{Limits, Runner, StopReason, StopSignal};
+use crate::engine::search::driver::{Limits, Runner, StopReason, StopSignal};
 use crate::solver::{Session, SolverClock, SolverConfig};
 use boogie_like::ir::Program as IrProgram;
 use std::sync::{Arc, OnceLock};
@@ -48,7 +48,7 @@ impl Probe<'_> {
         if !self.handle.is_finished() {
             // The runner looks at its stop signal between rounds; a query under way ends
             // with its solver (the runner then stops with a solver error, unseen).
-            super::resources::kill_child(self.solver_pid);
+            crate::engine::resources::kill_child(self.solver_pid);
         }
         let _ = self.handle.join();
         self.failed_within.get().copied()

@@ -28,12 +28,12 @@
 //! up to K" only from one in which the blocked sites are exactly the calls deeper than the
 //! bound or beyond CORRAL's bounds (which the bounded semantics does not execute).
 
-use super::backend::{Backend, CheckResult};
-use super::call_bounds::CallBounds;
-use super::houdini::{self, Summaries, site_summary};
-use super::site_facts::{FactBoard, SiteFacts};
-use super::tree_size;
-use super::verdict::UnknownReason;
+use crate::engine::proofs::houdini::{self, Summaries, site_summary};
+use crate::engine::proofs::site_facts::{FactBoard, SiteFacts};
+use crate::engine::search::backend::{Backend, CheckResult};
+use crate::engine::search::call_bounds::CallBounds;
+use crate::engine::search::tree_size;
+use crate::engine::verdict::UnknownReason;
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{
     EncodedInput, EncodedInstance, EncodedRangeFrame, EncodedSite, Encoder, FailurePoint,
@@ -61,11 +61,11 @@ pub enum Mode {
 pub struct Limits {
     pub max_depth: u32,
     /// The depth bound the loop starts at: 1, or one past the bound an earlier run over the
-    /// same executions showed safe (a pass of [`super::groups`]).
+    /// same executions showed safe (a pass of [`crate::engine::search::groups`]).
     pub first_bound: u32,
     /// Whether `max_depth` is the user's K. Only then does reaching it without a bug call
     /// for summaries, to try "verified at every depth"; a run with a smaller bound (a pass
-    /// of [`super::groups`]) ends with "safe up to max_depth" as it is.
+    /// of [`crate::engine::search::groups`]) ends with "safe up to max_depth" as it is.
     pub final_bound: bool,
     pub mode: Mode,
     pub deadline: Option<Instant>,
@@ -76,7 +76,7 @@ pub struct Limits {
     pub stop: StopSignal,
     /// CORRAL's bounds besides the depth: the sites they block are blocked in every query.
     pub bounds: CallBounds,
-    /// Partial proofs published while the run goes on ([`super::partial_proofs`]): each
+    /// Partial proofs published while the run goes on ([`crate::engine::proofs::partial_proofs`]): each
     /// one's facts are assumed at the open call sites of the procedures it covers, from
     /// the next round on.
     pub facts: FactBoard,
@@ -690,7 +690,7 @@ impl<'a, B: Backend> Runner<'a, B> {
     /// functions as arrays) and answers `unknown` where a quantifier-free query is `sat`;
     /// its model is then a candidate like a `sat` one: more sites are inlined on it, and a
     /// bug on it is a BUG only if the concrete replay (which decides the quantifiers with
-    /// the solver on the run's values, `super::quantifiers`) fails there. `unsat` stays a
+    /// the solver on the run's values, `crate::engine::confirm::quantifiers`) fails there. `unsat` stays a
     /// proof either way.
     fn check(&mut self, assumptions: &[SExpr]) -> Result<CheckResult, SolverError> {
         let result = self.check_exactly(assumptions)?;
@@ -1116,7 +1116,7 @@ impl<'a, B: Backend> Runner<'a, B> {
 }
 
 /// What a runner needs to know about its program before it starts, computed once for
-/// runners over the same program ([`super::groups`]).
+/// runners over the same program ([`crate::engine::search::groups`]).
 #[derive(Clone)]
 pub struct ProgramFacts<'a> {
     /// An encoder for the program, with its facts (fresh names start from it).

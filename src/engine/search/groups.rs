@@ -1,4 +1,4 @@
-//! Verifying a split entry ([`super::entry_split`]): passes of growing depth bounds over
+//! Verifying a split entry ([`crate::engine::search::entry_split`]): passes of growing depth bounds over
 //! the groups, each group run by the stratified-inlining driver in its own scope of one
 //! solver session (docs/engine.md, "Entry splitting").
 //!
@@ -21,19 +21,19 @@
 //! the others: the groups differ in the entry's body only, which no call site reaches.
 //! The datatypes are declared once, outside the scopes.
 
-use super::backend::Backend;
-use super::driver::{
+use crate::engine::search::backend::Backend;
+use crate::engine::search::driver::{
     Iteration, Limits, Mode, ProgramFacts, RunReport, Runner, StopReason, unknown,
 };
-use super::entry_split::SplitEntry;
-use super::verdict::UnknownReason;
+use crate::engine::search::entry_split::SplitEntry;
+use crate::engine::verdict::UnknownReason;
 use crate::solver::SolverError;
 use crate::vc::smt::datatype_declarations;
 use boogie_like::ir::ProcId;
 use std::time::Instant;
 
 /// Runs the driver over the groups of `split` (made by
-/// [`super::entry_split::entry_groups`]) in `session`, starting Houdini sessions with `houdini` and telling `observer` about
+/// [`crate::engine::search::entry_split::entry_groups`]) in `session`, starting Houdini sessions with `houdini` and telling `observer` about
 /// every round. The report's counts are totals over all groups and passes.
 pub fn run<S: Backend, H: Backend>(
     split: &SplitEntry,
@@ -85,9 +85,9 @@ struct Totals {
     inlined: usize,
     peak_open_sites: usize,
     unrolled: bool,
-    summaries: Option<super::houdini::Summaries>,
+    summaries: Option<crate::engine::proofs::houdini::Summaries>,
     /// The partial proofs the runs assumed (each run takes all published so far).
-    facts: Vec<std::sync::Arc<super::site_facts::SiteFacts>>,
+    facts: Vec<std::sync::Arc<crate::engine::proofs::site_facts::SiteFacts>>,
 }
 
 impl Totals {

@@ -1,5 +1,5 @@
 //! Spacer's interpretations as facts at open call sites: the partial proofs of
-//! [`super::partial_proofs`] prune the stratified-inlining search (issue 12).
+//! [`crate::engine::proofs::partial_proofs`] prune the stratified-inlining search (issue 12).
 //!
 //! A re-checked model of [`HornSystem::of_failure`]`(root)` interprets the relation of
 //! `root` and of every procedure it calls. Each interpretation `I_p` holds of every call
@@ -23,8 +23,8 @@
 //!   are renamed apart from every name of the search. Leaving a fact out only weakens
 //!   what the search assumes.
 
-use super::chc::{Definition, Interpretation, unbarred};
-use super::proof::Proof;
+use crate::engine::proofs::chc::{Definition, Interpretation, unbarred};
+use crate::engine::proofs::proof::Proof;
 use crate::solver::{Sort, Sx, symbol_text};
 use crate::vc::encode::EncodedSite;
 use crate::vc::horn::{HornSystem, site_items};
@@ -143,7 +143,7 @@ impl SiteFacts {
 pub struct FactBoard {
     published: Arc<Mutex<Vec<Arc<SiteFacts>>>>,
     /// Whether a search that has inlined procedures a new partial proof covers stops to
-    /// start again ([`crate::engine::driver::RESTART_WITH_FACTS`]) rather than go on.
+    /// start again ([`crate::engine::search::driver::RESTART_WITH_FACTS`]) rather than go on.
     restarts: Arc<AtomicBool>,
 }
 

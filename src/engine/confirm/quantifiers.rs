@@ -11,7 +11,7 @@
 //! [`QUANTIFIER_WAIT`], it is `None` and the replay stops there, so the witness is not
 //! confirmed (UNKNOWN, never a BUG).
 
-use crate::engine::backend::{Backend, CheckResult};
+use crate::engine::search::backend::{Backend, CheckResult};
 use crate::solver::{DatatypeDecl, DeclKind, Session, SolverConfig};
 use crate::vc::encode::Encoder;
 use crate::vc::smt::{datatype_declarations, value_term};

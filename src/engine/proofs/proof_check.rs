@@ -12,7 +12,7 @@
 //!
 //! Guarantee: [`recheck`] returns `Ok` only when a fresh z3 gave, for each recorded
 //! `check-sat`, the same answer as the run, and at least one `unsat` was re-established.
-//! Horn-clause (Spacer) proofs are re-checked clause by clause in [`super::chc`] whether or
+//! Horn-clause (Spacer) proofs are re-checked clause by clause in [`crate::engine::proofs::chc`] whether or
 //! not the flag is given.
 
 use crate::solver::{ScriptOutcome, Sx, run_to_end};

@@ -4,19 +4,19 @@
 //! ([`HornSystem::of_failure`]). A re-checked model proves that no call of the procedure
 //! fails, and interprets its relation and its callees'; those interpretations are
 //! published on the run's [`FactBoard`] and the search assumes them at every open call
-//! site of those procedures ([`super::site_facts`]). So a program whose whole proof Spacer
+//! site of those procedures ([`crate::engine::proofs::site_facts`]). So a program whose whole proof Spacer
 //! cannot find (an assertion it cannot reason about) still gets its provable parts cut
 //! out of the search: their call trees need not be inlined to show they do not fail.
 //!
 //! Guarantees: nothing here is a verdict. A fact is published only from a model that a
-//! fresh z3 re-checked clause by clause ([`super::chc`]), of a system that holds every
+//! fresh z3 re-checked clause by clause ([`crate::engine::proofs::chc`]), of a system that holds every
 //! clause of the procedures it interprets; the search's verdicts keep their own
 //! soundness arguments with these facts among its assumptions (each holds of every call
 //! that returns). Dropping a task kills its z3 processes and joins its thread.
 
-use super::chc::{self, ChcLimits, Solved};
-use super::proof::{Proof, Summary};
-use super::site_facts::{FactBoard, SiteFacts};
+use crate::engine::proofs::chc::{self, ChcLimits, Solved};
+use crate::engine::proofs::proof::{Proof, Summary};
+use crate::engine::proofs::site_facts::{FactBoard, SiteFacts};
 use crate::vc::horn::{HornSystem, callees_of};
 use crate::vc::measure::Measures;
 use boogie_like::ir::{ProcId, Program as IrProgram};

@@ -44,7 +44,7 @@ pub fn search(
     config: &RunConfig,
     target: Option<SourcePos>,
 ) -> Option<Found> {
-    let quantifiers = super::quantifiers::SolverQuantifiers::default();
+    let quantifiers = crate::engine::confirm::quantifiers::SolverQuantifiers::default();
     let interpreter = Interpreter::new(ir).ok()?.with_quantifiers(&quantifiers);
     let pool = int_pool(ir, inputs);
     let mut prefix: Vec<usize> = Vec::new();

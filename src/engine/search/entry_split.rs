@@ -7,7 +7,7 @@
 //! every conflict. [`entry_groups`] cuts the entry's `if` tree into groups of at most
 //! [`GROUP_CALLS`] calls, each a copy of the program whose entry body is one way through the
 //! upper part of the tree (an `assume` per condition taken) followed by the subtree below;
-//! [`super::groups`] verifies them one at a time in scopes of one solver session.
+//! [`crate::engine::search::groups`] verifies them one at a time in scopes of one solver session.
 //!
 //! Guarantee: every execution of the program is an execution of exactly one group's
 //! program, and every execution of a group's program is one of the program — for the

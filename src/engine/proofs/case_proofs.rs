@@ -10,14 +10,14 @@
 //! all its systems side by side, until one fails to be proved.
 //!
 //! Guarantee: [`start`]'s answer is [`ChcAnswer::Proved`] only when every case has a
-//! re-checked proof ([`super::chc`]); given the front end's guarantee that the cases cover
+//! re-checked proof ([`crate::engine::proofs::chc`]); given the front end's guarantee that the cases cover
 //! every execution of the entry, no execution of the program fails, at any depth. Any case
 //! without a proof makes the answer [`ChcAnswer::NoProof`], naming the case.
 
-use super::chc::{self, ChcAnswer, ChcLimits, ChcTask};
-use super::driver::StopSignal;
-use super::proof::{Proof, Summary};
-use super::verdict::Verdict;
+use crate::engine::proofs::chc::{self, ChcAnswer, ChcLimits, ChcTask};
+use crate::engine::proofs::proof::{Proof, Summary};
+use crate::engine::search::driver::StopSignal;
+use crate::engine::verdict::Verdict;
 use crate::vc::canonical::rename_tokens;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
@@ -214,16 +214,16 @@ impl Search {
     fn start(ir: Arc<IrProgram>, limits: ChcLimits) -> Search {
         let stop = StopSignal::default();
         let remaining = limits.deadline.saturating_duration_since(Instant::now());
-        let options = super::Options {
+        let options = crate::engine::Options {
             max_depth: SEARCH_DEPTH,
             timeout: Some(SEARCH_BUDGET.min(remaining)),
             chc: false,
             memory_limit_mib: None,
             stop: Some(stop.clone()),
-            ..super::Options::default()
+            ..crate::engine::Options::default()
         };
         let handle = std::thread::spawn(move || {
-            let outcome = super::verify_ir(&ir, &options);
+            let outcome = crate::engine::verify_ir(&ir, &options);
             (outcome.verdict == Verdict::Verified).then(|| {
                 outcome.proof.unwrap_or(Proof {
                     engine: "si".into(),

@@ -12,7 +12,7 @@
 //! literal (also the instance's entry condition), so nothing it asserts constrains later
 //! queries.
 
-use super::backend::{Backend, CheckResult};
+use crate::engine::search::backend::{Backend, CheckResult};
 use crate::solver::SolverError;
 use crate::vc::encode::{EncodedSite, Encoder, InstanceInputs};
 use crate::vc::smt::Command;
