@@ -24,6 +24,8 @@ macro_rules! outln {
 }
 
 mod install;
+mod progress_line;
+mod value_enums;
 
 use crate::core_lang::Checked;
 use crate::core_lang::inputs::{main_inputs, split_arg};
@@ -33,12 +35,13 @@ use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
 use crate::frontend::ir_text::{is_ir_file, load_ir};
 use crate::frontend::{LoadOptions, load_entry};
-use crate::progress_line::ProgressLine;
 use crate::report;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
+use crate::verifier::{self, Program};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use num_bigint::BigInt;
+use progress_line::ProgressLine;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -545,7 +548,9 @@ fn verify(
             return ExitCode::Usage;
         }
         match load_ir(file, load.entry) {
-            Ok(program) => with_progress_line(options, |o| engine::verify_ir(&program, o)),
+            Ok(program) => {
+                with_progress_line(options, |o| verifier::verify(Program::Ir(&program), o))
+            }
             Err(message) => {
                 eprintln!("{message}");
                 return ExitCode::Input;
@@ -555,9 +560,7 @@ fn verify(
         match load_or_report(file, load) {
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
-                let options = crate::refine::with_refinement_systems(loaded, options);
-                let options = crate::proof_cases::with_proof_cases(loaded, &options);
-                with_progress_line(&options, |o| engine::verify_horef(loaded, o))
+                with_progress_line(options, |o| verifier::verify(Program::Core(loaded), o))
             }
             Err(code) => return code,
         }
@@ -637,7 +640,7 @@ pub enum Emit {
     /// The constrained Horn clauses of the IR.
     Chc,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
-    /// (`src/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
+    /// (`src/verifier/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
     /// method that takes functions gets the caller's context as a ghost argument.
     ChcRefine,
     /// As `chc-refine`, with the caller's innermost integer as the ghost argument.
@@ -646,10 +649,10 @@ pub enum Emit {
 
 impl Emit {
     /// The ghost scheme of a refinement-type encoding, `None` for the others.
-    fn refine_ghost(self) -> Option<crate::refine::Ghost> {
+    fn refine_ghost(self) -> Option<crate::verifier::refine::Ghost> {
         match self {
-            Emit::ChcRefine => Some(crate::refine::Ghost::Context),
-            Emit::ChcRefineInner => Some(crate::refine::Ghost::Innermost),
+            Emit::ChcRefine => Some(crate::verifier::refine::Ghost::Context),
+            Emit::ChcRefineInner => Some(crate::verifier::refine::Ghost::Innermost),
             Emit::Ir | Emit::Boogie | Emit::Chc => None,
         }
     }
@@ -683,7 +686,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
     };
     if let Some(ghost) = emit.refine_ghost() {
         let (program, info, names) = (&checked.program, &checked.info, &checked.names);
-        return match crate::refine::horn_of(program, info, names, ghost) {
+        return match crate::verifier::refine::horn_of(program, info, names, ghost) {
             Ok(system) => {
                 out!("{}", system.script());
                 ExitCode::Ok

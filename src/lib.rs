@@ -12,14 +12,12 @@ pub mod exchange;
 pub mod exit_code;
 pub mod frontend;
 pub mod lower;
-pub mod progress_line;
-pub mod proof_cases;
-pub mod refine;
 pub mod report;
 pub mod solver;
 pub mod span;
 pub mod suite;
 pub mod vc;
+pub mod verifier;
 
 pub use diagnostics::Diagnostic;
 pub use span::{LineCol, SourceFile, Span};

@@ -4,7 +4,7 @@
 //! contradicted by a concrete run — also on mutants made to fail. Needs `z3` on PATH.
 
 use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
-use horef_si::engine::{Options, verdict::Verdict, verify_horef};
+use horef_si::engine::{Options, verdict::Verdict};
 use horef_si::frontend::{Checked, load};
 use num_bigint::BigInt;
 use std::io::Write;
@@ -430,8 +430,7 @@ fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
         partial_delay: std::time::Duration::ZERO,
         ..Options::default()
     };
-    let options = horef_si::refine::with_refinement_systems(checked, &options);
-    verify_horef(checked, &options).verdict
+    horef_si::verifier::verify(horef_si::verifier::Program::Core(checked), &options).verdict
 }
 
 #[test]
@@ -508,7 +507,7 @@ fn a_mutant_that_fails_is_never_verified() {
     );
 }
 
-// ----- the refinement-type encoding (src/refine/) -----
+// ----- the refinement-type encoding (src/verifier/refine/) -----
 
 /// The two ghost schemes `lower` prints refinement clauses in.
 const REFINE_EMITS: [&str; 2] = ["chc-refine", "chc-refine-inner"];

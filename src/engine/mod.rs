@@ -50,7 +50,7 @@ pub struct Options {
     /// UNKNOWN (resource); `None`: no limit.
     pub memory_limit_mib: Option<u64>,
     /// Further Horn systems of the same program (the front end's refinement-type
-    /// clauses, `crate::refine`), each tried with [`REFINEMENT_CONFIGURATION`] beside
+    /// clauses, `crate::verifier::refine`), each tried with [`REFINEMENT_CONFIGURATION`] beside
     /// the IR's clauses when `chc` is on; a re-checked model of any of them is a proof.
     pub extra_chc: Vec<Arc<HornSystem>>,
     /// The entry cut into cases by the front end, each with the systems that may prove
@@ -95,7 +95,7 @@ impl Default for Options {
 }
 
 /// Which proof engines may show a program safe at every depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proofs {
     /// Houdini's template summaries only.
     Houdini,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_REPLY_WAIT: Duration = Duration::from_secs(300);
 
 /// The SMT solvers we can drive. Both are run as subprocesses speaking SMT-LIB 2 on stdin.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverKind {
     /// Z3 (`pip install z3-solver` puts `z3` on PATH; Debian's `z3` package works too).
     #[default]

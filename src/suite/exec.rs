@@ -13,6 +13,7 @@ use super::cache::Cache;
 use super::plan::Run;
 use crate::engine::{self, verdict::Verdict};
 use crate::frontend::load;
+use crate::verifier::{self, Program};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -149,11 +150,7 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
         ..template.clone()
     };
     let attempt = catch_unwind(AssertUnwindSafe(|| match load(&run.path) {
-        Ok(checked) => {
-            let options = crate::refine::with_refinement_systems(&checked, &options);
-            let options = crate::proof_cases::with_proof_cases(&checked, &options);
-            Got::Verdict(engine::verify_horef(&checked, &options).verdict)
-        }
+        Ok(checked) => Got::Verdict(verifier::verify(Program::Core(&checked), &options).verdict),
         Err(e) => Got::LoadError(e.render()),
     }));
     attempt.unwrap_or_else(|panic| Got::Crashed(panic_message(panic.as_ref())))

@@ -15,7 +15,7 @@ use serde_json::{Value as Json, json};
 use std::fmt::Write as _;
 
 /// How `suite` prints its results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SuiteFormat {
     /// A table, failure details, then `N passed, M failed`.
     Human,

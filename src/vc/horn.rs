@@ -53,7 +53,7 @@ pub struct RelationParam {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relation {
     /// The procedure it describes (`None`: a relation of another encoding, named by
-    /// `name` alone, such as [`crate::refine`]'s templates).
+    /// `name` alone, such as [`crate::verifier::refine`]'s templates).
     pub proc: Option<ProcId>,
     /// Its SMT-LIB symbol (`fib!rel`).
     pub name: String,

@@ -21,8 +21,8 @@ use super::runs::{self, Reference};
 use boogie_like::{Outcome, Program, RunConfig, Type, Value};
 use horef_si::engine::search::driver::Mode;
 use horef_si::engine::verdict::Verdict;
-use horef_si::engine::verify_ir;
 use horef_si::span::SourceFile;
+use horef_si::verifier::{self, verify};
 use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -73,7 +73,7 @@ fn verdicts(
     report: &mut Report,
 ) -> Vec<Answer> {
     answers(config, (ks, modes), report, |options| {
-        verify_ir(ir, options).verdict
+        verify(verifier::Program::Ir(ir), options).verdict
     })
 }
 

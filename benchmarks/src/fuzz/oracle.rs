@@ -20,7 +20,7 @@
 //! - **panic**: `verify` panicked.
 //!
 //! `UNKNOWN` for a time limit or a solver `unknown` is counted, not a defect. The oracle
-//! calls the library in-process (`horef_si::engine::verify_horef`, with the refinement and
+//! calls the library in-process (`horef_si::verifier::verify`, with the refinement and
 //! case-by-case proof systems), as the CLI does.
 
 pub use super::findings::{Defect, Failing, Report, Setting, mode_name};
@@ -32,10 +32,9 @@ use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::core_lang::visit::walk;
 use horef_si::engine::search::driver::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
-use horef_si::engine::{Options, Proofs, verify_horef};
+use horef_si::engine::{Options, Proofs};
 use horef_si::frontend::{Checked, load_bytes};
-use horef_si::proof_cases::with_proof_cases;
-use horef_si::refine::with_refinement_systems;
+use horef_si::verifier::{Program, verify};
 use num_bigint::BigInt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
@@ -151,9 +150,7 @@ fn verdicts(
     // Every proof engine the CLI uses: the refinement clauses and the cases of a
     // dispatching `Main` beside the IR's clauses.
     answers(config, (ks, modes), report, |options| {
-        let options = with_refinement_systems(checked, options);
-        let options = with_proof_cases(checked, &options);
-        verify_horef(checked, &options).verdict
+        verify(Program::Core(checked), options).verdict
     })
 }
 

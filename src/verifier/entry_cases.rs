@@ -298,7 +298,9 @@ fn systems_of(case: &Checked, ir: &IrProgram) -> Vec<CaseSystem> {
         return Vec::new();
     };
     let mut systems = vec![case_system(&whole, CONFIGURATIONS)];
-    if let Ok(refined) = crate::refine::horn_systems(&case.program, &case.info, &case.names) {
+    if let Ok(refined) =
+        crate::verifier::refine::horn_systems(&case.program, &case.info, &case.names)
+    {
         systems.extend(
             refined
                 .iter()
