@@ -1,5 +1,5 @@
 //! Build script: detects whether the real OCaml toplevel (`ocaml`, Debian's `ocaml-nox`) is
-//! on PATH, so that the differential test against it (`tests/ocaml_oracle.rs`) reports
+//! on PATH, so that the differential test against it (`tests/integration/ocaml_oracle.rs`) reports
 //! itself as ignored, not passed, on a machine without it.
 
 fn main() {

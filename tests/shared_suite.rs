@@ -11,12 +11,12 @@
 
 mod common;
 #[allow(dead_code)] // its own `#[test]`s and their helpers are compiled out here
-#[path = "differential.rs"]
+#[path = "integration/differential.rs"]
 mod differential;
 // `exchange.rs` declares `mod common;` as a test file of its own; included here it loads
 // `tests/common` a second time, which is harmless (nothing crosses between the copies).
 #[allow(dead_code, clippy::duplicate_mod)]
-#[path = "exchange.rs"]
+#[path = "integration/exchange.rs"]
 mod exchange;
 
 use common::{CliRun, assert_all_pass, horef_si, suite};

@@ -8,7 +8,7 @@ expectation, at the bound the suite uses for header programs (K = 10):
     (* expect: verified *)       true at K
     (* expect: safe up to M *)   true at min(K, M)
 
-`tests/benchexec_tasks.rs` checks that the files agree with the headers (rerun this
+`tests/integration/benchexec_tasks.rs` checks that the files agree with the headers (rerun this
 script after adding or changing a program).
 """
 
