@@ -1,6 +1,6 @@
 //! horef-si: a stratified-inlining verifier for higher-order programs with references.
 //!
-//! The pipeline (DESIGN.md §3) flows one way:
+//! The pipeline (docs/architecture.md) flows one way:
 //! source → [`frontend`] (tokens, AST) → [`core_lang::typecheck`] (types, name resolution) →
 //! [`core_lang::interp`] (the concrete bounded interpreter, the oracle for every bug we report).
 

@@ -1,4 +1,4 @@
-//! The abstract syntax of HORef (DESIGN.md §2).
+//! The abstract syntax of HORef (docs/semantics.md).
 //!
 //! Every expression carries a [`Span`] and a dense [`ExprId`]; every binding occurrence
 //! (parameter, `let`, `let rec`) carries a [`BinderId`]; every `fun` carries a [`LambdaId`].
@@ -205,7 +205,7 @@ pub struct Lambda {
     /// The closure of a partial application (`add 1` in OCaml; HORef syntax has none): its
     /// body is one application of the function to the captured and the given arguments.
     /// Applying it costs no depth — its body runs at the caller's depth, so only that inner
-    /// application, which saturates the function, is a call (DESIGN.md §9).
+    /// application, which saturates the function, is a call (docs/semantics.md).
     pub wrapper: bool,
 }
 

@@ -1,4 +1,4 @@
-//! What `verify` answers (DESIGN.md §6, after BSQCHK's hierarchy), as closed enums.
+//! What `verify` answers (docs/engine.md, after BSQCHK's hierarchy), as closed enums.
 //!
 //! Guarantees: a [`Verdict::Bug`] always carries a witness the concrete interpreter
 //! replayed to a failure at the same place (`confirmed` is true by construction); a witness

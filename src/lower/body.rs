@@ -1,4 +1,4 @@
-//! Lowering one function body: HORef expressions to IR statements (DESIGN.md §4).
+//! Lowering one function body: HORef expressions to IR statements (docs/ir.md).
 //!
 //! Guarantees: evaluation order is preserved (function, then arguments left to right;
 //! `let` value before body; `&&`/`||` evaluate their right side only when needed). Every
@@ -23,11 +23,11 @@ use super::points_to::{FunName, PointsTo};
 use crate::core_lang::ast::*;
 use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::span::{SourceFile, Span};
-use crate::vc::encode::{FRESH_INPUT, is_fresh_input};
 use boogie_like::ir::{
     self, Block, CtorId, FieldRef, GlobalId, LocalId, ProcId, Program as IrProgram, SourcePos,
     Stmt, Type as IrType, Var,
 };
+use boogie_like::ir::{FRESH_INPUT, is_fresh_input};
 use std::collections::{HashMap, HashSet};
 
 type IrExpr = ir::Expr;

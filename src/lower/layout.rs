@@ -1,4 +1,4 @@
-//! How HORef values are laid out in the IR (DESIGN.md §4).
+//! How HORef values are laid out in the IR (docs/ir.md).
 //!
 //! Guarantees: a value of type `T` is represented by the IR components
 //! [`Layout::components`]`(T)`: `Int` → one `int`; `Unit` → nothing; a list → one value of

@@ -1,4 +1,4 @@
-//! Lowering HORef to the Boogie-like IR (DESIGN.md §4): defunctionalization.
+//! Lowering HORef to the Boogie-like IR (docs/ir.md): defunctionalization.
 //!
 //! [`lower`] reads as the pipeline: captured variables, points-to sets, datatypes for
 //! closures and lists, globals for references, heap maps for allocated cells

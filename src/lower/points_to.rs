@@ -1,4 +1,4 @@
-//! A whole-program points-to analysis over function names (0-CFA style, DESIGN.md §4).
+//! A whole-program points-to analysis over function names (0-CFA style, docs/ir.md).
 //!
 //! The abstract value of an expression of type `T` is one set of function names per arrow
 //! position of `T` (the arrow components of `T` once pairs are flattened, see

@@ -1,5 +1,5 @@
 //! The typed errors of a solver session. None of them is a verdict: the driver turns each
-//! into `UNKNOWN` with the error as the reason (DESIGN.md §6–7).
+//! into `UNKNOWN` with the error as the reason (docs/engine.md).
 
 use super::SolverKind;
 

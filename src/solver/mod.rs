@@ -1,4 +1,4 @@
-//! The solver session (DESIGN.md §5, §7): one SMT solver process (z3 or cvc5) per run,
+//! The solver session (docs/engine.md): one SMT solver process (z3 or cvc5) per run,
 //! driven over SMT-LIB 2 on its stdin and used incrementally — declarations and instances
 //! are asserted once, queries are `check-sat-assuming` over literals.
 //!

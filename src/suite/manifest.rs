@@ -1,5 +1,5 @@
-//! Manifests: an `expected.csv` beside programs we cannot edit, in the format of
-//! `../shared/bmc2-suite/expected.csv`.
+//! Manifests: an `expected.csv` beside programs we cannot edit, in the format of the BMC-2
+//! suite's `expected.csv` (docs/suite.md).
 //!
 //! ```text
 //! program,k,expect,source,bmc2,bmc2_seconds

@@ -1,4 +1,4 @@
-//! Verification conditions of procedure instances (DESIGN.md §5).
+//! Verification conditions of procedure instances (docs/engine.md).
 //!
 //! [`Encoder::instance`] turns one procedure, at one point of the call tree, into SMT
 //! commands. The shape (each rule states itself where it is implemented):
@@ -15,7 +15,7 @@
 //!   site keeps, so an assertion that does not depend on a call can be proved for all depths.
 //! - every `havoc x` is also recorded as an [`EncodedInput`]: its path condition and its
 //!   value, how many call sites come before it, and whether `x` is named `input#…`
-//!   ([`FRESH_INPUT`], a fresh input of the source program), so a model's fresh inputs and
+//!   ([`boogie_like::ir::FRESH_INPUT`], a fresh input of the source program), so a model's fresh inputs and
 //!   its other havocked values can be listed in the order an execution meets them (the
 //!   lowered bodies have no loops).
 //! - The instance's failure flag is the disjunction of its failure points and `b ∧ f` of its
@@ -40,6 +40,7 @@
 use super::array_frames;
 use super::liveness::{LiveSet, Liveness};
 use super::smt::{Command, const_array, int_literal, sort, symbol};
+use boogie_like::ir::is_fresh_input;
 use boogie_like::ir::{
     self, BinOp, CallSiteId, CtorId, Expr, GlobalId, ProcId, Program as IrProgram, SourcePos, Stmt,
     Type as IrType, UnOp, Var,
@@ -79,19 +80,10 @@ pub struct EncodedSite {
     pub source: Option<SourcePos>,
 }
 
-/// The name prefix of the locals whose `havoc` is a fresh input of the source program
-/// (`read_int ()`, `Random.int n`): the lowering names them so, and the encoder reports them.
-pub const FRESH_INPUT: &str = "input#";
-
-/// Whether a variable of this name holds a fresh input ([`FRESH_INPUT`]).
-pub fn is_fresh_input(name: &str) -> bool {
-    name.starts_with(FRESH_INPUT)
-}
-
 /// A value havocked in an instance: `reach` is true exactly when the execution takes it,
 /// `value` is the value it takes; it comes after the instance's first `after_sites` call
 /// sites and before the others. `fresh`: the havocked local is a fresh input of the source
-/// program ([`FRESH_INPUT`]); the others are the IR's own nondeterminism (a Boogie loop's
+/// program ([`boogie_like::ir::FRESH_INPUT`]); the others are the IR's own nondeterminism (a Boogie loop's
 /// or bodiless callee's `havoc`), which a witness supplies to the replay.
 #[derive(Clone, Debug)]
 pub struct EncodedInput {

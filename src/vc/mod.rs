@@ -1,4 +1,4 @@
-//! Verification conditions for the IR (DESIGN.md §5): SMT names, and per-instance encoding.
+//! Verification conditions for the IR (docs/engine.md): SMT names, and per-instance encoding.
 
 pub mod array_frames;
 pub mod canonical;

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod architecture;
 mod benchexec_tasks;
 mod beyond;
 mod boogie_parse_fuzz;

@@ -14,7 +14,7 @@
 //! then the outcome: `value V` (as the interpreter prints values: `3`, `skip`,
 //! `1 :: 2 :: []`, `Pair(1, 2)`), `failure at L:C (assert|fail|hd []|tl [])`, or
 //! `cut off at depth K` optionally followed by `, call at L:C` (where the call that would
-//! run deeper than K starts). The outcomes were worked out by hand from DESIGN.md §2; these
+//! run deeper than K starts). The outcomes were worked out by hand from docs/semantics.md; these
 //! tests check that the interpreter, and the CLI, agree.
 
 use crate::common;

@@ -1,6 +1,6 @@
 //! Statement execution and calls: the depth-bounded machine.
 //!
-//! Rules (DESIGN.md §2 transposed to the IR): the entry body runs at depth 0; a `call` made at
+//! Rules (docs/semantics.md transposed to the IR): the entry body runs at depth 0; a `call` made at
 //! depth `d` runs the callee at `d + 1`, unless `d + 1 > max_depth`, which ends the run as
 //! `CutOff { depth: d }`. A false `assert` ends the run as `Failure`, a false `assume` as
 //! `Blocked`. Every executed statement costs one step of fuel; running out ends the run as

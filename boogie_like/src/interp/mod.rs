@@ -1,6 +1,6 @@
 //! The concrete, depth-bounded IR interpreter: the replay oracle for bug reports.
 //!
-//! Semantics (DESIGN.md §2 transposed to the IR):
+//! Semantics (docs/semantics.md transposed to the IR):
 //! - the entry procedure's body runs at depth 0; each `call` runs the callee one level
 //!   deeper; a call that would run deeper than `max_depth` is not executed and the run ends
 //!   as [`Outcome::CutOff`] with `depth` = the depth of the calling body (= `max_depth`);

@@ -449,3 +449,12 @@ pub fn call_sites_in_order(block: &[Stmt]) -> Vec<CallSiteId> {
     });
     sites
 }
+
+/// The name prefix of the locals whose `havoc` is a fresh input of the source program
+/// (`read_int ()`, `Random.int n`): the lowering names them so, and the encoder reports them.
+pub const FRESH_INPUT: &str = "input#";
+
+/// Whether a variable of this name holds a fresh input ([`FRESH_INPUT`]).
+pub fn is_fresh_input(name: &str) -> bool {
+    name.starts_with(FRESH_INPUT)
+}

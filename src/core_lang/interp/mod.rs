@@ -1,4 +1,4 @@
-//! The concrete, depth-bounded interpreter for HORef (DESIGN.md §2): the oracle.
+//! The concrete, depth-bounded interpreter for HORef (docs/semantics.md): the oracle.
 //!
 //! Guarantees: call-by-value, left to right (function before arguments, arguments left to
 //! right); `&&`/`||` short-circuit and yield 0/1; integers never wrap. `Main`'s body runs at

@@ -1,4 +1,4 @@
-//! The stratified-inlining driver (CORRAL, Fig. 2, with a depth bound; DESIGN.md §5).
+//! The stratified-inlining driver (CORRAL, Fig. 2, with a depth bound; docs/engine.md).
 //!
 //! A [`Runner`] owns the call tree: the inlined instances and the open call sites, kept in
 //! persistent `im` maps. Each round:

@@ -1,5 +1,5 @@
 //! Entry splitting: an entry procedure that dispatches to many calls, cut into groups of
-//! cases (DESIGN.md §5; docs/engine.md, "Entry splitting").
+//! cases (docs/engine.md; docs/engine.md, "Entry splitting").
 //!
 //! A `Main` that branches on an input to hundreds of sub-mains (as the HORef paper builds
 //! its large programs) makes every solver query pay for the whole call tree: taking one case

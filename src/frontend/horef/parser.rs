@@ -1,4 +1,4 @@
-//! Recursive-descent parser for the BMC-2 concrete syntax of HORef (DESIGN.md §2).
+//! Recursive-descent parser for the BMC-2 concrete syntax of HORef (docs/semantics.md).
 //!
 //! Guarantees: on any input it returns either a [`Program`] whose nodes all carry spans and
 //! dense ids, or one [`Diagnostic`] saying what was expected and what was found. It never

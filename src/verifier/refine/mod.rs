@@ -26,7 +26,7 @@
 //!
 //! Guarantee: a solution of the clauses is a refinement typing of the program under which
 //! no `assert`/`fail` is reachable in any unbounded execution from any input. A run at
-//! depth `K` (DESIGN.md §2) is a prefix of the unbounded run on the same inputs, cut off
+//! depth `K` (docs/semantics.md) is a prefix of the unbounded run on the same inputs, cut off
 //! at a call that is not made; its failure would be the same failure of the unbounded
 //! run, so "no failure in any unbounded execution" implies "no failure at any `K`".
 //! A list is abstracted to its length and its first element (`hd []`/`tl []` fail where
