@@ -64,6 +64,70 @@ pub struct Cli {
     /// (default: the one marked `{:entrypoint}`, else `main`); its parameters are the inputs.
     #[arg(long, global = true, value_name = "NAME")]
     pub entry: Option<String>,
+    /// `verify`: print the verdict line alone.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// `verify`: also print the whole proof and the statistics.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// When to colour the output: on a terminal without NO_COLOR set (`auto`), `always`
+    /// or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = clap::ColorChoice::Auto)]
+    pub color: clap::ColorChoice,
+}
+
+impl Cli {
+    /// How `verify`'s human report is printed (`-q`, `-v`, `--color`).
+    fn style(&self) -> Style {
+        let verbosity = match (self.quiet, self.verbose) {
+            (true, _) => report::Verbosity::Quiet,
+            (_, true) => report::Verbosity::Verbose,
+            _ => report::Verbosity::Normal,
+        };
+        Style {
+            verbosity,
+            color: colours_stdout(self.color),
+        }
+    }
+}
+
+/// How the verdict is printed beside what it says.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    verbosity: report::Verbosity,
+    color: bool,
+}
+
+/// Whether stdout gets colours: `always`, `never`, or (`auto`) a terminal without NO_COLOR.
+fn colours_stdout(choice: clap::ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    }
+}
+
+/// The `--color` of the raw arguments, so that clap's own messages (errors, help) follow it.
+fn color_of_args(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    for (i, arg) in args.iter().enumerate() {
+        let value = match arg.to_str() {
+            Some("--color") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(a) => a.strip_prefix("--color="),
+            None => None,
+        };
+        choice = match value {
+            Some("always") => clap::ColorChoice::Always,
+            Some("never") => clap::ColorChoice::Never,
+            Some("auto") => clap::ColorChoice::Auto,
+            _ => choice,
+        };
+    }
+    choice
 }
 
 /// CORRAL's bounds on the call tree, beside `--max-depth` (docs/boogie.md, "Bounds").
@@ -262,7 +326,7 @@ pub enum Command {
 /// Parses the command line and runs the command.
 pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
-    let mut command = Cli::command();
+    let mut command = Cli::command().color(color_of_args(&args));
     // The solver's version is asked only when the version is shown.
     if args.iter().skip(1).any(|a| a == "--version" || a == "-V") {
         command = command.version(&*Box::leak(install::version_text().into_boxed_str()));
@@ -285,6 +349,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         strict: cli.strict,
         entry: cli.entry.as_deref(),
     };
+    let style = cli.style();
     match cli.command {
         Command::Check { file } => check(&file, strict),
         Command::Verify {
@@ -337,7 +402,12 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 check_proof,
                 ..engine::Options::default()
             };
-            verify(&file, &options, format, witness.as_deref(), strict)
+            let output = Output {
+                format,
+                witness: witness.as_deref(),
+                style,
+            };
+            verify(&file, &options, &output, strict)
         }
         Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
         Command::Run {
@@ -462,13 +532,21 @@ fn is_stdin(file: &Path) -> bool {
 /// Loads `file` (or stdin, named `<stdin>`, for `-`; a `.ml` file from its `--entry`);
 /// prints its warnings (or, with `--strict`, fails on them as errors).
 fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode> {
+    load_checked(file, options).map_err(|(code, message)| {
+        eprintln!("{message}");
+        code
+    })
+}
+
+/// As [`load_or_report`], with the error's message returned instead of printed.
+fn load_checked(file: &Path, options: LoadOptions) -> Result<Checked, (ExitCode, String)> {
     let loaded = if is_stdin(file) {
         let mut bytes = Vec::new();
         match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
             Ok(_) => crate::frontend::load_bytes("<stdin>", &bytes),
             Err(e) => {
-                eprintln!("error: cannot read the program from stdin: {e}");
-                return Err(ExitCode::Input);
+                let message = format!("error: cannot read the program from stdin: {e}");
+                return Err((ExitCode::Input, message));
             }
         }
     } else {
@@ -481,10 +559,7 @@ fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode
             Ok(c)
         }
     });
-    let checked = checked.map_err(|e| {
-        eprintln!("{}", e.render());
-        ExitCode::Input
-    })?;
+    let checked = checked.map_err(|e| (ExitCode::Input, e.render()))?;
     if !checked.warnings.is_empty() {
         eprintln!(
             "{}\n",
@@ -534,47 +609,71 @@ pub enum Format {
     Sarif,
 }
 
-fn verify(
-    file: &Path,
-    options: &engine::Options,
+/// What `verify` writes beside its verdict, and how.
+struct Output<'a> {
     format: Format,
-    witness: Option<&Path>,
-    load: LoadOptions,
-) -> ExitCode {
+    witness: Option<&'a Path>,
+    style: Style,
+}
+
+fn verify(file: &Path, options: &engine::Options, output: &Output, load: LoadOptions) -> ExitCode {
+    if output.witness.is_some() && is_ir_file(file) {
+        eprintln!("error: --witness is for HORef and OCaml programs, not Boogie or IR files");
+        return ExitCode::Usage;
+    }
     let mut checked = None;
     let outcome = if is_ir_file(file) {
-        if witness.is_some() {
-            eprintln!("error: --witness is for HORef programs, not IR files");
-            return ExitCode::Usage;
-        }
         match load_ir(file, load.entry) {
             Ok(program) => {
                 with_progress_line(options, |o| verifier::verify(Program::Ir(&program), o))
             }
-            Err(message) => {
-                eprintln!("{message}");
-                return ExitCode::Input;
-            }
+            Err(message) => return input_error(file, &message, output.format),
         }
     } else {
-        match load_or_report(file, load) {
+        match load_checked(file, load) {
             Ok(loaded) => {
                 let loaded = checked.insert(loaded);
                 with_progress_line(options, |o| verifier::verify(Program::Core(loaded), o))
             }
-            Err(code) => return code,
+            Err((_, message)) => return input_error(file, &message, output.format),
         }
     };
-    if let (Some(path), Some(checked)) = (witness, &checked)
+    let printed = print_verdict(file, checked.as_ref(), &outcome, options, output);
+    // The verdict is out before any file is written: a witness path that cannot be
+    // written costs the witness, never the answer.
+    if let (Some(path), Some(checked)) = (output.witness, &checked)
         && let Err(code) = write_witness(path, checked, &outcome.verdict, options.max_depth)
     {
         return code;
     }
-    match format {
-        Format::Human => outln!(
-            "{}",
-            report::human(&outcome, options.max_depth, &options.bounds)
-        ),
+    printed.unwrap_or_else(|| report::exit_code(&outcome.verdict))
+}
+
+/// Prints the verdict in the asked format; `Some(code)` if it could not be printed.
+fn print_verdict(
+    file: &Path,
+    checked: Option<&Checked>,
+    outcome: &engine::Outcome,
+    options: &engine::Options,
+    output: &Output,
+) -> Option<ExitCode> {
+    match output.format {
+        Format::Human => {
+            let reproduce = checked.and_then(|c| reproduce_command(file, c, outcome, options));
+            let context = report::Context {
+                max_depth: options.max_depth,
+                bounds: &options.bounds,
+                verbosity: output.style.verbosity,
+                file: &checked.map_or_else(|| file.display().to_string(), |c| c.file.name.clone()),
+                source: checked.map(|c| &c.file),
+                reproduce: reproduce.as_deref(),
+            };
+            let text = report::human(outcome, &context);
+            outln!(
+                "{}",
+                paint_headline(&text, &outcome.verdict, output.style.color)
+            );
+        }
         Format::Json => {
             let provenance = report::Provenance {
                 file: file.display().to_string(),
@@ -583,24 +682,127 @@ fn verify(
             };
             outln!(
                 "{}",
-                report::json(&outcome, (options.max_depth, &options.bounds), &provenance)
+                report::json(outcome, (options.max_depth, &options.bounds), &provenance)
             )
         }
         Format::Sarif => {
-            let name = checked
-                .as_ref()
-                .map_or_else(|| file.display().to_string(), |c| c.file.name.clone());
-            let log = sarif::verify_log(&name, &outcome.verdict, options.max_depth);
-            match serde_json::to_string_pretty(&log) {
-                Ok(text) => outln!("{text}"),
-                Err(e) => {
-                    eprintln!("internal error: the SARIF log does not serialise: {e}");
-                    return ExitCode::Internal;
-                }
+            let name = checked.map_or_else(|| file.display().to_string(), |c| c.file.name.clone());
+            return print_sarif(&sarif::verify_log(
+                &name,
+                &outcome.verdict,
+                options.max_depth,
+            ));
+        }
+    }
+    None
+}
+
+/// An input that did not load: its message on stderr, and for `--format json|sarif` a
+/// document on stdout that says so (a pipeline reading stdout always gets one).
+fn input_error(file: &Path, message: &str, format: Format) -> ExitCode {
+    eprintln!("{message}");
+    match format {
+        Format::Human => {}
+        Format::Json => outln!(
+            "{}",
+            report::input_error_json(&file.display().to_string(), message)
+        ),
+        Format::Sarif => {
+            if let Some(code) = print_sarif(&sarif::input_error_log(message)) {
+                return code;
             }
         }
     }
-    report::exit_code(&outcome.verdict)
+    ExitCode::Input
+}
+
+fn print_sarif(log: &serde_sarif::sarif::Sarif) -> Option<ExitCode> {
+    match serde_json::to_string_pretty(log) {
+        Ok(text) => {
+            outln!("{text}");
+            None
+        }
+        Err(e) => {
+            eprintln!("internal error: the SARIF log does not serialise: {e}");
+            Some(ExitCode::Internal)
+        }
+    }
+}
+
+/// The `run` command that replays a BUG's inputs concretely, when `run` can take them:
+/// every input a ground value `--arg` reads, every fresh input an `--input`.
+fn reproduce_command(
+    file: &Path,
+    checked: &Checked,
+    outcome: &engine::Outcome,
+    options: &engine::Options,
+) -> Option<String> {
+    let engine::verdict::Verdict::Bug { inputs, fresh, .. } = &outcome.verdict else {
+        return None;
+    };
+    if file.as_os_str() == "-" {
+        return None;
+    }
+    let mut words = vec![
+        "horef-si".to_string(),
+        "run".to_string(),
+        shell_word(&file.display().to_string()),
+    ];
+    if let Some(entry) = &checked.entry {
+        words.extend(["--entry".to_string(), shell_word(entry)]);
+    }
+    for (name, value) in inputs {
+        let ground = value.parse::<BigInt>().is_ok() || value == "skip" || value == "()";
+        if !ground {
+            return None;
+        }
+        words.extend(["--arg".to_string(), shell_word(&format!("{name}={value}"))]);
+    }
+    for (_, value) in fresh {
+        value.parse::<BigInt>().ok()?;
+        words.push(format!("--input={value}"));
+    }
+    words.extend(["--max-depth".to_string(), options.max_depth.to_string()]);
+    Some(words.join(" "))
+}
+
+/// `word` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The report with its first line (the verdict) in the verdict's colour.
+fn paint_headline(text: &str, verdict: &engine::verdict::Verdict, color: bool) -> String {
+    use anstyle::AnsiColor;
+    use engine::verdict::Verdict;
+    if !color {
+        return text.to_string();
+    }
+    let colour = match verdict {
+        Verdict::Verified | Verdict::SafeUpTo { .. } => AnsiColor::Green,
+        Verdict::Bug { .. } => AnsiColor::Red,
+        Verdict::Unknown { .. } => AnsiColor::Yellow,
+    };
+    let style = colour.on_default().bold();
+    let (first, rest) = text.split_once('\n').map_or((text, ""), |(f, r)| (f, r));
+    let newline = if rest.is_empty() && !text.contains('\n') {
+        ""
+    } else {
+        "\n"
+    };
+    format!(
+        "{}{first}{}{newline}{rest}",
+        style.render(),
+        style.render_reset()
+    )
 }
 
 /// `verify --witness FILE`: writes the bug's witness (only a BUG has one; otherwise a

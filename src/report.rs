@@ -5,6 +5,7 @@ use crate::engine::Outcome;
 use crate::engine::search::call_bounds::CallBounds;
 use crate::engine::verdict::{UnknownReason, Verdict, safe_within};
 use crate::exit_code::ExitCode;
+use crate::span::SourceFile;
 use serde_json::{Value as Json, json};
 
 /// The exit code of a verdict.
@@ -19,14 +20,47 @@ pub fn exit_code(verdict: &Verdict) -> ExitCode {
     }
 }
 
+/// How much the human report says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verbosity {
+    /// The verdict line alone (`-q`).
+    Quiet,
+    /// The verdict with its evidence; a long proof cut to its first summaries.
+    #[default]
+    Normal,
+    /// Also the whole proof and the statistics (`-v`).
+    Verbose,
+}
+
+/// A proof longer than this many summaries is cut in the normal report.
+const PROOF_LINES_SHOWN: usize = 6;
+
+/// What the human report knows beside the outcome.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    pub max_depth: u32,
+    pub bounds: &'a CallBounds,
+    pub verbosity: Verbosity,
+    /// The program's file name: a BUG's location names it.
+    pub file: &'a str,
+    /// The program's source, when there is one: a BUG shows the failing line.
+    pub source: Option<&'a SourceFile>,
+    /// The command that runs the failing input concretely, when there is one.
+    pub reproduce: Option<&'a str>,
+}
+
 /// The human-readable report: the verdict first, then inputs, trace and statistics.
-pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
+pub fn human(outcome: &Outcome, context: &Context<'_>) -> String {
     let mut out = vec![outcome.verdict.headline()];
+    if context.verbosity == Verbosity::Quiet {
+        return out.join("\n");
+    }
+    let (max_depth, bounds) = (context.max_depth, context.bounds);
     match &outcome.verdict {
         Verdict::Verified => {
             out.push("  no input makes an assertion fail, at any depth".into());
             if let Some(proof) = &outcome.proof {
-                out.extend(proof.lines());
+                out.extend(proof_lines(proof.lines(), context.verbosity));
             }
             if let Some(how) = &outcome.rechecked {
                 out.push(format!("  {how}"));
@@ -67,9 +101,11 @@ pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
                 out.push(format!("  fresh inputs, in order: {}", shown.join(", ")));
             }
             let within = safe_within(max_depth, bounds);
+            let file = context.file;
             out.push(format!(
-                "  failure at {failure} ({kind}), within {within}; confirmed by concrete replay"
+                "  failure at {file}:{failure} ({kind}), within {within}; confirmed by concrete replay"
             ));
+            out.extend(context.source.and_then(|f| source_line(f, failure)));
             if !trace.is_empty() {
                 out.push("  calls:".into());
                 for step in trace {
@@ -95,13 +131,68 @@ pub fn human(outcome: &Outcome, max_depth: u32, bounds: &CallBounds) -> String {
             }
         }
     }
-    let s = &outcome.stats;
-    out.push(format!(
-        "  stats: {} ms ({} ms in the solver), {} solver calls, {} instances inlined, \
-         peak {} open call sites, mode {}",
-        s.time_ms, s.solver_ms, s.solver_calls, s.inlined, s.open_sites, s.mode
-    ));
+    if let (Verdict::Bug { .. }, Some(command)) = (&outcome.verdict, context.reproduce) {
+        out.push(format!("  reproduce with: {command}"));
+    }
+    if context.verbosity == Verbosity::Verbose {
+        let s = &outcome.stats;
+        out.push(format!(
+            "  stats: {} ms ({} ms in the solver), {}, {}, peak {}, mode {}",
+            s.time_ms,
+            s.solver_ms,
+            counted(s.solver_calls, "solver call"),
+            counted(s.inlined, "instance inlined"),
+            counted(s.open_sites, "open call site"),
+            s.mode
+        ));
+    }
     out.join("\n")
+}
+
+/// `1 solver call`, `2 solver calls`: the noun's first word takes the plural.
+fn counted(n: usize, noun: &str) -> String {
+    let (first, rest) = noun
+        .split_once(' ')
+        .map_or((noun, String::new()), |(f, r)| (f, format!(" {r}")));
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{n} {first}{plural}{rest}")
+}
+
+/// A proof's lines: all of them with `-v`, else its first summaries and how many more.
+fn proof_lines(lines: Vec<String>, verbosity: Verbosity) -> Vec<String> {
+    let shown = 1 + PROOF_LINES_SHOWN;
+    if verbosity == Verbosity::Verbose || lines.len() <= shown {
+        return lines;
+    }
+    let more = lines.len() - shown;
+    let mut out: Vec<String> = lines.into_iter().take(shown).collect();
+    let summaries = if more == 1 { "summary" } else { "summaries" };
+    out.push(format!(
+        "    ... {more} more {summaries} (-v shows the whole proof)"
+    ));
+    out
+}
+
+/// The failing line of `file` under a BUG, with a marker at the column of `at` (`L:C`).
+fn source_line(file: &SourceFile, at: &str) -> Option<String> {
+    let (line, col) = at.split_once(':')?;
+    let (line, col): (usize, usize) = (line.parse().ok()?, col.parse().ok()?);
+    let count = file.line_index(file.text.len()) + 1;
+    if line == 0 || line > count {
+        return None;
+    }
+    let text = &file.text[file.line_range(line - 1)];
+    let text = text.trim_end_matches(['\n', '\r']);
+    let width = line.to_string().len();
+    let marker: String = text
+        .chars()
+        .take(col.saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    Some(format!(
+        "  {line:>width$} | {text}\n  {:>width$} | {marker}^",
+        ""
+    ))
 }
 
 /// What a JSON report says about where it comes from.
@@ -183,4 +274,10 @@ fn fresh_json(verdict: &Verdict) -> Json {
             .collect(),
         _ => json!([]),
     }
+}
+
+/// The JSON document of a run whose input did not load: `verdict` is `input_error`, and
+/// `error` the diagnostics as the terminal shows them (docs/json.md).
+pub fn input_error_json(file: &str, message: &str) -> Json {
+    json!({ "file": file, "verdict": "input_error", "error": message, "exit_code": ExitCode::Input as i32 })
 }

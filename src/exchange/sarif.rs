@@ -69,7 +69,42 @@ pub fn verify_log(file: &str, verdict: &Verdict, max_depth: u32) -> sarif::Sarif
         Verdict::Unknown { reason } => Some(reason.describe()),
         _ => None,
     };
-    log(results, notification)
+    let mut log = log(results, notification);
+    // The verdict itself, so that VERIFIED and SAFE UP TO DEPTH K (both without results)
+    // can be told apart: `properties.verdict` is the JSON report's `verdict` key.
+    let properties = sarif::PropertyBag::builder()
+        .additional_properties(BTreeMap::from([
+            ("verdict".to_string(), json!(verdict.key())),
+            ("maxDepth".to_string(), json!(max_depth)),
+        ]))
+        .build();
+    log.runs[0].properties = Some(properties);
+    log
+}
+
+/// The log of a run that could not start: the input did not load (its diagnostics, as
+/// the terminal shows them, are the notification); no results; `properties.verdict` is
+/// `input_error`.
+pub fn input_error_log(message_text: &str) -> sarif::Sarif {
+    let mut log = log(Vec::new(), None);
+    let notification = sarif::Notification::builder()
+        .message(message(message_text.to_string()))
+        .level(json!("error"))
+        .build();
+    log.runs[0].invocations = Some(vec![
+        sarif::Invocation::builder()
+            .execution_successful(false)
+            .tool_execution_notifications(vec![notification])
+            .build(),
+    ]);
+    let properties = sarif::PropertyBag::builder()
+        .additional_properties(BTreeMap::from([(
+            "verdict".to_string(),
+            json!("input_error"),
+        )]))
+        .build();
+    log.runs[0].properties = Some(properties);
+    log
 }
 
 /// The result of a BUG verdict found at `depths` (the first gives the inputs and trace).

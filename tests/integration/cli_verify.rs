@@ -431,3 +431,136 @@ Main (n:Int) :Unit: let (y:Int) = g n in skip
         assert_eq!(step["returns"], expected, "{step}");
     }
 }
+
+/// The stdout of `verify` as text.
+fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_bug_names_its_file_shows_the_line_and_a_command_that_reproduces_it() {
+    let file = program(BUGGY);
+    let out = verify(&file, &["--max-depth", "5"]);
+    assert_eq!(out.status.code(), Some(10), "{out:?}");
+    let text = stdout_of(&out);
+    let name = file.path().display().to_string();
+    assert!(text.contains(&format!("failure at {name}:3:")), "{text}");
+    assert!(
+        text.contains("3 | Main (n:Int) :Unit: if n >= 0 then assert"),
+        "{text}"
+    );
+    let command = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce with: horef-si "))
+        .unwrap_or_else(|| panic!("no reproduce line in {text}"));
+    // The command runs the failing input: the run fails at the reported assertion.
+    let words: Vec<&str> = command.split(' ').collect();
+    let run = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .args(&words)
+        .output()
+        .expect("run horef-si");
+    assert_eq!(run.status.code(), Some(10), "{command}: {run:?}");
+    let at = text.split("failure at ").nth(1).unwrap_or("");
+    let position = at
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .trim_start_matches(&format!("{name}:"));
+    assert!(
+        stdout_of(&run).starts_with(&format!("failure at {position} (assert)")),
+        "{run:?}"
+    );
+}
+
+#[test]
+fn quiet_prints_the_verdict_line_alone_and_verbose_adds_the_statistics() {
+    let file = program(BUGGY);
+    let quiet = verify(&file, &["--max-depth", "5", "-q"]);
+    assert_eq!(
+        (quiet.status.code(), stdout_of(&quiet).as_str()),
+        (Some(10), "BUG\n")
+    );
+    let normal = stdout_of(&verify(&file, &["--max-depth", "5"]));
+    assert!(!normal.contains("stats:"), "{normal}");
+    let verbose = stdout_of(&verify(&file, &["--max-depth", "5", "-v"]));
+    assert!(verbose.contains("  stats: "), "{verbose}");
+    let both = verify(&file, &["-q", "-v"]);
+    assert_eq!(both.status.code(), Some(1), "-q and -v conflict: {both:?}");
+}
+
+#[test]
+fn the_verdict_is_coloured_only_when_asked_or_on_a_terminal() {
+    let file = program(BUGGY);
+    let always = stdout_of(&verify(
+        &file,
+        &["--max-depth", "5", "-q", "--color", "always"],
+    ));
+    assert!(
+        always.starts_with("\u{1b}[") && always.contains("BUG"),
+        "{always:?}"
+    );
+    // stdout is a pipe here: `auto` does not colour.
+    let auto = stdout_of(&verify(&file, &["--max-depth", "5", "-q"]));
+    assert_eq!(auto, "BUG\n");
+}
+
+#[test]
+fn an_unwritable_witness_path_does_not_lose_the_verdict() {
+    let file = program(BUGGY);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let witness = dir.path().join("missing-folder").join("w.yml");
+    let out = verify(
+        &file,
+        &["--max-depth", "5", "--witness", witness.to_str().unwrap()],
+    );
+    assert!(stdout_of(&out).starts_with("BUG\n"), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot write the witness"), "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+#[test]
+fn an_input_error_gives_a_json_and_a_sarif_document() {
+    let file = program("Main (n:Int) : Int : n +\n");
+    let json = verify(&file, &["--format", "json"]);
+    assert_eq!(json.status.code(), Some(2), "{json:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON on stdout");
+    assert_eq!(doc["verdict"], "input_error");
+    assert!(
+        doc["error"].as_str().unwrap_or("").contains(":1:25"),
+        "{doc}"
+    );
+    let sarif = verify(&file, &["--format", "sarif"]);
+    assert_eq!(sarif.status.code(), Some(2), "{sarif:?}");
+    let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).expect("SARIF on stdout");
+    let run = &log["runs"][0];
+    assert_eq!(run["properties"]["verdict"], "input_error");
+    let note = &run["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["level"], "error");
+    assert!(
+        note["message"]["text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("expected an expression")
+    );
+}
+
+#[test]
+fn sarif_tells_verified_from_safe_up_to_the_bound() {
+    let safe = program("Main (n:Int) :Unit: if n > 0 then assert (n + 1 > 1) else skip\n");
+    let log: serde_json::Value =
+        serde_json::from_slice(&verify(&safe, &["--format", "sarif"]).stdout).expect("SARIF");
+    assert_eq!(log["runs"][0]["properties"]["verdict"], "verified");
+    // Safe, but recursive: without proof engines the answer holds up to the bound only.
+    let bounded = program(
+        "Methods:\ndown (x:Int) :Int = if x <= 0 then 0 else down (x - 1);\n\
+         Main (n:Int) :Unit: assert (down n == 0)\n",
+    );
+    let out = verify(
+        &bounded,
+        &["--max-depth", "1", "--format", "sarif", "--proofs", "none"],
+    );
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    assert_eq!(log["runs"][0]["properties"]["verdict"], "safe_up_to_depth");
+    assert_eq!(log["runs"][0]["properties"]["maxDepth"], 1);
+}

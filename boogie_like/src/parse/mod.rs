@@ -15,6 +15,8 @@ mod resolve;
 mod syntax;
 
 pub use lexer::{KEYWORDS, is_keyword, is_valid_name};
+
+/// The deepest recursion (and the tallest expression tree) the parser accepts.
 pub const MAX_NESTING: usize = 1000;
 
 use crate::ir::{Expr, Program};

@@ -19,8 +19,6 @@ use super::syntax::{
 use super::{MAX_NESTING, ParseError};
 use crate::ir::{BinOp, SourcePos, UnOp};
 
-/// The deepest recursion (and the tallest expression tree) the parser accepts.
-
 type PResult<T> = Result<T, ParseError>;
 
 pub(crate) struct Parser {
