@@ -157,6 +157,7 @@ impl Inferer {
         } else if simple {
             self.generalise_covariant(&types, &bound);
         }
+        self.weaken(&types, &bound);
         self.env.extend(bound);
         Ok(())
     }
@@ -205,6 +206,22 @@ impl Inferer {
         self.generalise(true, &types, &bound);
         self.env.extend(bound);
         Ok(())
+    }
+
+    /// Brings the variables of `types` that the group did not quantify down to the current
+    /// level: they are OCaml's weak type variables (`let pending = ref []`), fixed by later
+    /// uses and never generalised by a later `let` (which would copy a function using
+    /// `pending` at several element types and give an ill-typed core program).
+    fn weaken(&mut self, types: &[Ty], bound: &[(Rc<str>, VarId)]) {
+        let quantified: Vec<u32> = bound
+            .iter()
+            .filter_map(|(_, id)| self.typing.quantified.get(id))
+            .flatten()
+            .copied()
+            .collect();
+        for t in types {
+            self.typing.subst.lower_levels(t, self.level, &quantified);
+        }
     }
 
     /// Quantifies the variables of `types` above the current level that occur only in
