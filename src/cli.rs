@@ -64,6 +64,10 @@ pub struct Cli {
     /// (default: the one marked `{:entrypoint}`, else `main`); its parameters are the inputs.
     #[arg(long, global = true, value_name = "NAME")]
     pub entry: Option<String>,
+    /// An OCaml (`.ml`) program: an arithmetic result outside OCaml's `int` range
+    /// (`min_int ..= max_int`) is a failure at its expression (docs/ocaml.md, "Integers").
+    #[arg(long, global = true)]
+    pub overflow_checks: bool,
 }
 
 /// CORRAL's bounds on the call tree, beside `--max-depth` (docs/boogie.md, "Bounds").
@@ -284,6 +288,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
     let strict = LoadOptions {
         strict: cli.strict,
         entry: cli.entry.as_deref(),
+        overflow_checks: cli.overflow_checks,
     };
     match cli.command {
         Command::Check { file } => check(&file, strict),
@@ -474,13 +479,15 @@ fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode
     } else {
         load_entry(file, options.entry)
     };
-    let checked = loaded.and_then(|c| {
-        if options.strict {
-            crate::frontend::strict(c)
-        } else {
-            Ok(c)
-        }
-    });
+    let checked = loaded
+        .map(|c| crate::frontend::with_overflow_checks(c, options.overflow_checks))
+        .and_then(|c| {
+            if options.strict {
+                crate::frontend::strict(c)
+            } else {
+                Ok(c)
+            }
+        });
     let checked = checked.map_err(|e| {
         eprintln!("{}", e.render());
         ExitCode::Input
@@ -571,10 +578,13 @@ fn verify(
         return code;
     }
     match format {
-        Format::Human => outln!(
-            "{}",
-            report::human(&outcome, options.max_depth, &options.bounds)
-        ),
+        Format::Human => {
+            let text = report::human(&outcome, options.max_depth, &options.bounds);
+            let note = checked
+                .as_ref()
+                .and_then(|c| overflow_note(c, &outcome.verdict));
+            outln!("{}", with_second_line(&text, note))
+        }
         Format::Json => {
             let provenance = report::Provenance {
                 file: file.display().to_string(),
@@ -601,6 +611,34 @@ fn verify(
         }
     }
     report::exit_code(&outcome.verdict)
+}
+
+/// The line a VERIFIED or SAFE verdict on an OCaml program without `--overflow-checks`
+/// carries: its integers are unbounded, OCaml's wrap around.
+fn overflow_note(checked: &Checked, verdict: &engine::verdict::Verdict) -> Option<&'static str> {
+    use crate::core_lang::ast::IntModel;
+    let unchecked = checked.program.ints
+        == IntModel::OCaml {
+            overflow_checks: false,
+        };
+    let safe = matches!(
+        verdict,
+        engine::verdict::Verdict::Verified | engine::verdict::Verdict::SafeUpTo { .. }
+    );
+    (unchecked && safe).then_some(
+        "  integer overflow is not modelled (OCaml's `int` wraps around at 2^62; \
+         `--overflow-checks` checks it)",
+    )
+}
+
+/// `text` with `line` after its second line (the verdict's explanation), if any.
+fn with_second_line(text: &str, line: Option<&str>) -> String {
+    let Some(line) = line else {
+        return text.to_string();
+    };
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(lines.len().min(2), line);
+    lines.join("\n")
 }
 
 /// `verify --witness FILE`: writes the bug's witness (only a BUG has one; otherwise a

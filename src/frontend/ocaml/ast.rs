@@ -161,6 +161,9 @@ pub enum ExprKind {
     If(Box<Expr>, Box<Expr>, Option<Box<Expr>>),
     Seq(Box<Expr>, Box<Expr>),
     Match(Box<Expr>, Vec<Case>),
+    /// `match e with cases | exception p -> h ...`: the value cases, then the exception
+    /// cases (tried only for an exception `e` raises, never for one a case body raises).
+    MatchExn(Box<Expr>, Vec<Case>, Vec<Case>),
     Try(Box<Expr>, Vec<Case>),
     Tuple(Vec<Expr>),
     Cons(Box<Expr>, Box<Expr>),
@@ -226,6 +229,10 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Match(x, cs) | ExprKind::Try(x, cs) => {
             std::iter::once(&**x).chain(cases(cs)).collect()
         }
+        ExprKind::MatchExn(x, cs, hs) => std::iter::once(&**x)
+            .chain(cases(cs))
+            .chain(cases(hs))
+            .collect(),
         ExprKind::Tuple(xs) => xs.iter().collect(),
         ExprKind::Seq(a, b)
         | ExprKind::Cons(a, b)

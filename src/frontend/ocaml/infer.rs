@@ -75,6 +75,7 @@ pub fn infer_program(program: &Program) -> R<Typing> {
         env: Vec::new(),
         level: 0,
         annot_vars: HashMap::new(),
+        or_vars: false,
     };
     for item in &program.items {
         inf.annot_vars.clear();
@@ -96,6 +97,10 @@ struct Inferer {
     level: u32,
     /// Type variables named in the annotations of the current top-level item.
     annot_vars: HashMap<Rc<str>, Ty>,
+    /// Whether the pattern being inferred may have or-patterns that bind variables (a
+    /// `match`, `function` or `try` case without a `when` guard; the translation expands
+    /// them into one case per alternative).
+    or_vars: bool,
 }
 
 impl Inferer {
@@ -298,9 +303,49 @@ impl Inferer {
             PatternKind::Or(a, b) => {
                 let before = bound.len();
                 self.pattern(a, t, bound)?;
-                self.pattern(b, t, bound)?;
-                if bound.len() != before {
-                    return Err(unsupported(p.span, "or-patterns that bind variables"));
+                let mut right = bound[..before].to_vec();
+                self.pattern(b, t, &mut right)?;
+                let (left, right) = (&bound[before..], &right[before..]);
+                if left.is_empty() && right.is_empty() {
+                    return Ok(());
+                }
+                if !self.or_vars {
+                    return Err(unsupported(
+                        p.span,
+                        "or-patterns that bind variables outside the cases of a `match`, \
+                         `function` or `try` without a `when` guard",
+                    ));
+                }
+                // Both sides bind the same names at the same types; the body sees the left
+                // side's variables (the translation renames the right side's to them).
+                let mut names: Vec<&Rc<str>> = left.iter().map(|(n, _)| n).collect();
+                let mut others: Vec<&Rc<str>> = right.iter().map(|(n, _)| n).collect();
+                names.sort();
+                others.sort();
+                if names != others {
+                    let missing = names
+                        .iter()
+                        .find(|n| !others.contains(n))
+                        .or_else(|| others.iter().find(|n| !names.contains(n)))
+                        .map_or_else(String::new, |n| n.to_string());
+                    return Err(Diagnostic::error(
+                        p.span,
+                        format!(
+                            "the variable `{missing}` must occur on both sides of this `|` pattern"
+                        ),
+                        "an or-pattern",
+                    ));
+                }
+                for (name, id) in right {
+                    let (_, mine) = left.iter().find(|(n, _)| n == name).expect("same names");
+                    let (a, b) = (
+                        self.typing.var_types[mine.0 as usize].clone(),
+                        self.typing.var_types[id.0 as usize].clone(),
+                    );
+                    self.typing
+                        .subst
+                        .unify(&a, &b)
+                        .map_err(|m| mismatch(p.span, "or-pattern variable", m))?;
                 }
                 Ok(())
             }
@@ -447,6 +492,13 @@ impl Inferer {
                 self.cases(cases, &Ty::Exn, &result)?;
                 Ok(result)
             }
+            ExprKind::MatchExn(scrutinee, cases, exceptions) => {
+                let s = self.expr(scrutinee)?;
+                let result = self.fresh();
+                self.cases(cases, &s, &result)?;
+                self.cases(exceptions, &Ty::Exn, &result)?;
+                Ok(result)
+            }
             ExprKind::Tuple(items) => {
                 let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
                 Ok(Ty::Tuple(types))
@@ -577,7 +629,10 @@ impl Inferer {
         for case in cases {
             let depth = self.env.len();
             let mut bound = Vec::new();
-            self.pattern(&case.pattern, scrutinee, &mut bound)?;
+            let outer = std::mem::replace(&mut self.or_vars, case.guard.is_none());
+            let typed = self.pattern(&case.pattern, scrutinee, &mut bound);
+            self.or_vars = outer;
+            typed?;
             self.env.extend(bound);
             if let Some(g) = &case.guard {
                 self.check(g, &Ty::Bool)?;
@@ -885,6 +940,8 @@ impl Inferer {
                     Ty::fun(vec![Ty::Tuple(vec![a, b])], r),
                 )
             }
+            "max_int" => ("max_int", Ty::Int),
+            "min_int" => ("min_int", Ty::Int),
             "abs" => ("abs", int1()),
             "succ" => ("succ", int1()),
             "pred" => ("pred", int1()),

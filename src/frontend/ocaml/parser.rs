@@ -15,7 +15,10 @@ use super::ast::*;
 use super::lexer::{Tok, Token, lex};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
+use num_bigint::BigInt;
 use std::rc::Rc;
+
+mod loops;
 
 /// The deepest nesting of expressions, patterns or types accepted.
 pub const MAX_NESTING: usize = 2000;
@@ -49,7 +52,6 @@ struct Parser {
 /// Constructs of OCaml outside the subset, by the keyword that starts them.
 fn unsupported_keyword(k: &str) -> Option<&'static str> {
     Some(match k {
-        "for" | "while" | "do" | "done" | "to" | "downto" => "loops (`for`/`while`)",
         "module" | "open" | "include" | "functor" | "sig" | "struct" => "modules",
         "object" | "class" | "method" | "new" | "inherit" | "initializer" | "virtual"
         | "private" => "objects and classes",
@@ -385,6 +387,8 @@ impl Parser {
                     | "false"
                     | "begin"
                     | "not"
+                    | "for"
+                    | "while"
             ),
             Tok::Punct(p) => matches!(*p, "(" | "[" | "!" | "-"),
             _ => false,
@@ -400,6 +404,8 @@ impl Parser {
             Tok::Keyword("match") => p.match_or_try(false),
             Tok::Keyword("try") => p.match_or_try(true),
             Tok::Keyword("if") => p.if_expr(),
+            Tok::Keyword("for") => p.for_loop(),
+            Tok::Keyword("while") => p.while_loop(),
             _ => p.assign(),
         })
     }
@@ -471,14 +477,41 @@ impl Parser {
         let start = self.bump().span;
         let scrutinee = self.expr()?;
         self.expect("with")?;
-        let cases = self.cases()?;
+        if is_try {
+            let cases = self.cases()?;
+            let span = start.to(self.prev_span());
+            return self.mk(span, ExprKind::Try(Box::new(scrutinee), cases));
+        }
+        let (cases, exceptions) = self.match_cases()?;
         let span = start.to(self.prev_span());
-        let kind = if is_try {
-            ExprKind::Try(Box::new(scrutinee), cases)
-        } else {
-            ExprKind::Match(Box::new(scrutinee), cases)
+        let kind = match exceptions.is_empty() {
+            true => ExprKind::Match(Box::new(scrutinee), cases),
+            false if cases.is_empty() => {
+                return Err(Diagnostic::error(
+                    span,
+                    "a `match` needs at least one case that is not an `exception` case",
+                    "only `exception` cases",
+                ));
+            }
+            false => ExprKind::MatchExn(Box::new(scrutinee), cases, exceptions),
         };
         self.mk(span, kind)
+    }
+
+    /// The cases of a `match`: its value cases and its `exception` cases.
+    fn match_cases(&mut self) -> PResult<(Vec<Case>, Vec<Case>)> {
+        let (mut cases, mut exceptions) = (Vec::new(), Vec::new());
+        self.eat("|");
+        loop {
+            if self.eat("exception") {
+                exceptions.push(self.case()?);
+            } else {
+                cases.push(self.case()?);
+            }
+            if !self.eat("|") {
+                return Ok((cases, exceptions));
+            }
+        }
     }
 
     fn cases(&mut self) -> PResult<Vec<Case>> {
@@ -675,7 +708,7 @@ impl Parser {
         match self.peek().clone() {
             Tok::Int(i) => {
                 self.bump();
-                self.mk(span, ExprKind::Int(i))
+                self.mk(span, ExprKind::Int(wrapped(i)))
             }
             Tok::Str(s) => {
                 self.bump();
@@ -898,7 +931,7 @@ impl Parser {
         let kind = match self.peek().clone() {
             Tok::Punct("_") => PatternKind::Wild,
             Tok::Ident(text) => PatternKind::Var(self.var(), Name { text, span }),
-            Tok::Int(i) => PatternKind::Int(i),
+            Tok::Int(i) => PatternKind::Int(wrapped(i)),
             Tok::Keyword("true") => PatternKind::Bool(true),
             Tok::Keyword("false") => PatternKind::Bool(false),
             Tok::UIdent(_) => {
@@ -1049,4 +1082,11 @@ fn too_deep(span: Span) -> Diagnostic {
         format!("program is nested too deeply (more than {MAX_NESTING} levels)"),
         "nesting limit reached here",
     )
+}
+
+/// An integer literal's value as OCaml reads it: the lexer keeps literals up to 2^62, and
+/// 2^62 itself, not negated, is `min_int` (`4611686018427387904 = min_int` in OCaml).
+fn wrapped(literal: BigInt) -> BigInt {
+    let bound = BigInt::from(1u64 << 62);
+    if literal == bound { -bound } else { literal }
 }
