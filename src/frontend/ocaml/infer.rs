@@ -558,7 +558,7 @@ impl Inferer {
             return unsupported(
                 name.span,
                 &format!(
-                    "modules (`{}`; of the Stdlib only Random.int, Random.bool and the prelude are known)",
+                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List` functions of docs/ocaml.md are known)",
                     name.text
                 ),
             );

@@ -27,7 +27,30 @@ type PResult<T> = Result<T, Diagnostic>;
 
 /// Parses a whole `.ml` file.
 pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
-    let tokens = lex(text)?;
+    let user = lex(text)?;
+    // The Stdlib definitions the program uses come first (super::stdlib), each read with
+    // every token at the span of the program's first use that needs it.
+    let mut tokens = Vec::new();
+    for (source, span) in super::stdlib::needed(&user) {
+        let lexed = lex(source).map_err(|d| {
+            Diagnostic::error(
+                span,
+                format!(
+                    "internal error: the Stdlib prelude does not read: {}",
+                    d.message
+                ),
+                "needed here",
+            )
+        })?;
+        tokens.extend(
+            lexed
+                .into_iter()
+                .filter(|t| t.tok != Tok::Eof)
+                .map(|t| Token { tok: t.tok, span }),
+        );
+    }
+    let prelude_end = tokens.len();
+    tokens.extend(user);
     let mut parser = Parser {
         tokens,
         pos: 0,
@@ -35,6 +58,7 @@ pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
         exprs: 0,
         vars: 0,
         heights: Vec::new(),
+        prelude_end,
     };
     parser.program()
 }
@@ -47,6 +71,9 @@ struct Parser {
     vars: u32,
     /// The height of every expression built so far, by `ExprId`.
     heights: Vec<u32>,
+    /// The tokens before this index are the Stdlib's (super::stdlib), whose top-level
+    /// names are qualified (`let rec List.map f l = ...`).
+    prelude_end: usize,
 }
 
 /// Constructs of OCaml outside the subset, by the keyword that starts them.
@@ -81,7 +108,7 @@ fn binary_op(tok: &Tok) -> Option<(u8, bool, Result<BinOp, &'static str>)> {
         "<=" => (3, false, Ok(BinOp::Le)),
         ">" => (3, false, Ok(BinOp::Gt)),
         ">=" => (3, false, Ok(BinOp::Ge)),
-        "@" => (4, true, Err("list append `@`")),
+        "@" => (4, true, Err("@")),
         "^" => (4, true, Err("string concatenation `^`")),
         "::" => (5, true, Err("::")),
         "+" => (6, false, Ok(BinOp::Add)),
@@ -309,6 +336,22 @@ impl Parser {
 
     /// `f p1 .. pn [: t] = e` or `p = e`.
     fn binding(&mut self) -> PResult<Binding> {
+        if self.pos < self.prelude_end
+            && *self.peek_at(1) == Tok::Punct(".")
+            && let (Tok::UIdent(module), Tok::Ident(field)) =
+                (self.peek().clone(), self.peek_at(2).clone())
+        {
+            let span = self.bump().span;
+            self.bump();
+            self.bump();
+            let id = self.var();
+            let text: Rc<str> = format!("{module}.{field}").into();
+            let pattern = Pattern {
+                span,
+                kind: PatternKind::Var(id, Name { text, span }),
+            };
+            return self.function_binding(pattern);
+        }
         if let Tok::Ident(text) = self.peek().clone() {
             let span = self.bump().span;
             let id = self.var();
@@ -598,6 +641,17 @@ impl Parser {
             let kind = match op {
                 Ok(op) => ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
                 Err("::") => ExprKind::Cons(Box::new(lhs), Box::new(rhs)),
+                Err("@") => {
+                    let text: Rc<str> = "List.append".into();
+                    let append = self.mk(
+                        op_span,
+                        ExprKind::Var(Name {
+                            text,
+                            span: op_span,
+                        }),
+                    )?;
+                    ExprKind::App(Box::new(append), vec![lhs, rhs])
+                }
                 Err(what) => return Err(unsupported(op_span, what)),
             };
             lhs = self.mk(span, kind)?;
