@@ -74,9 +74,25 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("let main n = while n > 0 do () ", "expected `done`"),
     ("module M = struct end\nlet main n = ()", "modules"),
     ("open List\nlet main n = ()", "modules"),
-    ("type t = { x : int }\nlet main n = ()", "type definitions"),
+    (
+        "type t = A | B\nlet main n = ()",
+        "type definitions other than records",
+    ),
+    ("type 'a t = { x : 'a }\nlet main n = ()", "parameterised"),
+    (
+        "type t = { x : int }\nlet main n = let r = { x = n } in r.x <- 1",
+        "the record field `x` is not mutable",
+    ),
+    (
+        "type t = { x : int; y : int }\nlet main n = let r = { x = n } in r.x",
+        "the field `y` of `t` is not given a value",
+    ),
+    ("let main n = let a = [| 1 |] in a.(0)", "arrays"),
     ("let main n = let a = [| 1 |] in ()", "arrays"),
-    ("let main n = let r = { x = 1 } in ()", "records"),
+    (
+        "let main n = let r = { x = 1 } in ()",
+        "unbound record field `x`",
+    ),
     ("let main n = 1.5", "floating-point"),
     ("let main n = 'c'", "characters"),
     ("let main n = let s = \"a\" in ()", "strings"),

@@ -18,6 +18,10 @@ use crate::span::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod records;
+
+pub use records::Record;
+
 type R<T> = Result<T, Diagnostic>;
 
 /// What a variable occurrence refers to.
@@ -42,6 +46,10 @@ pub struct Typing {
     pub quantified: HashMap<VarId, Vec<u32>>,
     /// Declared exceptions (and the predefined ones) with their argument type.
     pub exceptions: HashMap<Rc<str>, Option<Ty>>,
+    /// The record types, in definition order ([`records`]).
+    pub records: Vec<Record>,
+    /// The record type of each record expression, field access and field update.
+    pub record_of: HashMap<ExprId, usize>,
 }
 
 impl Typing {
@@ -71,6 +79,8 @@ pub fn infer_program(program: &Program) -> R<Typing> {
             instances: HashMap::new(),
             quantified: HashMap::new(),
             exceptions: predefined_exceptions(),
+            records: Vec::new(),
+            record_of: HashMap::new(),
         },
         env: Vec::new(),
         level: 0,
@@ -111,6 +121,7 @@ impl Inferer {
     fn item(&mut self, item: &Item) -> R<()> {
         match item {
             Item::Let(group) => self.let_group(group),
+            Item::Record(decl) => self.record_decl(decl),
             Item::Exception(name, arg) => {
                 let arg = match arg {
                     Some(t) => Some(self.annot_type(t)?),
@@ -503,6 +514,12 @@ impl Inferer {
                 let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
                 Ok(Ty::Tuple(types))
             }
+            ExprKind::Record(fields, base) => self.record_expr(e, fields, base.as_deref()),
+            ExprKind::Field(record, field) => self.field(e, record, field, None),
+            ExprKind::SetField(record, field, value) => {
+                self.field(e, record, field, Some(value))?;
+                Ok(Ty::Unit)
+            }
             ExprKind::Cons(h, t) => {
                 let elem = self.expr(h)?;
                 let list = Ty::List(Box::new(elem));
@@ -778,9 +795,15 @@ impl Inferer {
             ("array" | "option" | "result" | "bytes", _) => {
                 Err(unsupported(span, &format!("the type `{name}`")))
             }
+            (_, []) if self.record_named(name).is_some() => {
+                let index = self.record_named(name).unwrap_or_default();
+                Ok(self.typing.records[index].ty.clone())
+            }
             _ => Err(Diagnostic::error(
                 span,
-                format!("unknown type `{name}` (type definitions are not supported)"),
+                format!(
+                    "unknown type `{name}` (of the type definitions, only records of earlier definitions are supported)"
+                ),
                 "not a type of the subset",
             )),
         }

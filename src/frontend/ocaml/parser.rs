@@ -19,6 +19,7 @@ use num_bigint::BigInt;
 use std::rc::Rc;
 
 mod loops;
+mod records;
 
 /// The deepest nesting of expressions, patterns or types accepted.
 pub const MAX_NESTING: usize = 2000;
@@ -82,8 +83,7 @@ fn unsupported_keyword(k: &str) -> Option<&'static str> {
         "module" | "open" | "include" | "functor" | "sig" | "struct" => "modules",
         "object" | "class" | "method" | "new" | "inherit" | "initializer" | "virtual"
         | "private" => "objects and classes",
-        "type" | "constraint" => "type definitions (records and variants)",
-        "mutable" => "records",
+        "constraint" => "type constraints",
         "lazy" => "`lazy`",
         "external" | "val" => "external declarations",
         "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" => "bitwise operators",
@@ -189,8 +189,7 @@ impl Parser {
         let what = match self.peek() {
             Tok::Keyword(k) => unsupported_keyword(k)?,
             Tok::Punct("[|") | Tok::Punct("|]") => "arrays",
-            Tok::Punct("{") => "records",
-            Tok::Punct("<-") => "mutable fields and arrays (`<-`)",
+            Tok::Punct("<-") => "arrays (`<-` on other than a record field)",
             Tok::Punct("~") | Tok::Punct("?") => "labelled and optional arguments",
             Tok::Punct("#") => "objects and directives (`#`)",
             Tok::Punct("[<") | Tok::Punct("[>") | Tok::Punct("`") => "polymorphic variants",
@@ -268,6 +267,9 @@ impl Parser {
     fn item(&mut self) -> PResult<Item> {
         if self.eat("exception") {
             return self.exception_decl();
+        }
+        if self.is("type") {
+            return self.type_decl();
         }
         if self.is("let") {
             let start = self.span();
@@ -433,7 +435,7 @@ impl Parser {
                     | "for"
                     | "while"
             ),
-            Tok::Punct(p) => matches!(*p, "(" | "[" | "!" | "-"),
+            Tok::Punct(p) => matches!(*p, "(" | "[" | "!" | "-" | "{"),
             _ => false,
         }
     }
@@ -607,6 +609,17 @@ impl Parser {
             let span = lhs.span.to(rhs.span);
             return self.mk(span, ExprKind::Assign(Box::new(lhs), Box::new(rhs)));
         }
+        if self.is("<-")
+            && let ExprKind::Field(..) = lhs.kind
+        {
+            self.bump();
+            let rhs = self.expr_nonseq()?;
+            let span = lhs.span.to(rhs.span);
+            let ExprKind::Field(record, field) = lhs.kind else {
+                unreachable!("matched above")
+            };
+            return self.mk(span, ExprKind::SetField(record, field, Box::new(rhs)));
+        }
         if let Some(d) = self.unsupported_here() {
             return Err(d);
         }
@@ -748,13 +761,7 @@ impl Parser {
 
     fn atom(&mut self) -> PResult<Expr> {
         let atom = self.nested(|p| p.atom_inner())?;
-        if self.is(".") {
-            return Err(unsupported(
-                self.span(),
-                "record fields and module paths (`.`)",
-            ));
-        }
-        Ok(atom)
+        self.fields_after(atom)
     }
 
     fn atom_inner(&mut self) -> PResult<Expr> {
@@ -775,6 +782,7 @@ impl Parser {
             Tok::Keyword("begin") => self.begin_end(),
             Tok::Punct("(") => self.parenthesised(),
             Tok::Punct("[") => self.list_literal(),
+            Tok::Punct("{") => self.record(),
             Tok::Punct("!") => {
                 self.bump();
                 let inner = self.atom()?;

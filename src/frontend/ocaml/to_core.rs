@@ -40,6 +40,7 @@ mod exceptions;
 mod inputs;
 mod lets;
 mod matching;
+mod records;
 mod startup;
 
 use applications::comparable;
@@ -363,6 +364,9 @@ impl<'t> Translator<'t> {
                 Ok(self.let_in(b, value, body, span))
             }
             ExprKind::Try(body, cases) => self.try_with(span, body, cases),
+            ExprKind::Record(fields, base) => self.record(e, fields, base.as_deref()),
+            ExprKind::Field(record, field) => self.field(e, record, field, None),
+            ExprKind::SetField(record, field, value) => self.field(e, record, field, Some(value)),
             ExprKind::MatchExn(scrutinee, cases, exceptions) => {
                 self.match_with_exceptions(e, scrutinee, cases, exceptions)
             }

@@ -252,6 +252,12 @@ pub(super) fn duplicable(typing: &Typing, e: &Expr) -> bool {
                 Some(Resolved::Prelude("raise" | "failwith" | "invalid_arg"))
             ) && args.iter().all(dup)
         }
-        K::Try(..) | K::MatchExn(..) | K::Deref(_) | K::Assign(..) => false,
+        K::Try(..)
+        | K::MatchExn(..)
+        | K::Deref(_)
+        | K::Assign(..)
+        | K::Record(..)
+        | K::Field(..)
+        | K::SetField(..) => false,
     }
 }
