@@ -18,7 +18,7 @@ impl Parser {
                 text,
                 span: self.bump().span,
             },
-            Tok::Punct("'") | Tok::Punct("(") => {
+            Tok::TyVar(_) | Tok::Punct("(") => {
                 return Err(unsupported(self.span(), "parameterised type definitions"));
             }
             _ => return Err(self.unexpected("a type name")),
