@@ -74,6 +74,10 @@ pub struct Cli {
     /// or `never`.
     #[arg(long, global = true, value_enum, default_value_t = clap::ColorChoice::Auto)]
     pub color: clap::ColorChoice,
+    /// An OCaml (`.ml`) program: an arithmetic result outside OCaml's `int` range
+    /// (`min_int ..= max_int`) is a failure at its expression (docs/ocaml.md, "Integers").
+    #[arg(long, global = true)]
+    pub overflow_checks: bool,
 }
 
 impl Cli {
@@ -348,6 +352,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
     let strict = LoadOptions {
         strict: cli.strict,
         entry: cli.entry.as_deref(),
+        overflow_checks: cli.overflow_checks,
     };
     let style = cli.style();
     match cli.command {
@@ -552,13 +557,15 @@ fn load_checked(file: &Path, options: LoadOptions) -> Result<Checked, (ExitCode,
     } else {
         load_entry(file, options.entry)
     };
-    let checked = loaded.and_then(|c| {
-        if options.strict {
-            crate::frontend::strict(c)
-        } else {
-            Ok(c)
-        }
-    });
+    let checked = loaded
+        .map(|c| crate::frontend::with_overflow_checks(c, options.overflow_checks))
+        .and_then(|c| {
+            if options.strict {
+                crate::frontend::strict(c)
+            } else {
+                Ok(c)
+            }
+        });
     let checked = checked.map_err(|e| (ExitCode::Input, e.render()))?;
     if !checked.warnings.is_empty() {
         eprintln!(
@@ -669,6 +676,11 @@ fn print_verdict(
                 reproduce: reproduce.as_deref(),
             };
             let text = report::human(outcome, &context);
+            let note = checked.and_then(|c| overflow_note(c, &outcome.verdict));
+            let text = match output.style.verbosity {
+                report::Verbosity::Quiet => text,
+                _ => with_second_line(&text, note),
+            };
             outln!(
                 "{}",
                 paint_headline(&text, &outcome.verdict, output.style.color)
@@ -751,6 +763,12 @@ fn reproduce_command(
     if let Some(entry) = &checked.entry {
         words.extend(["--entry".to_string(), shell_word(entry)]);
     }
+    let overflow_checks = crate::core_lang::ast::IntModel::OCaml {
+        overflow_checks: true,
+    };
+    if checked.program.ints == overflow_checks {
+        words.push("--overflow-checks".to_string());
+    }
     for (name, value) in inputs {
         let ground = value.parse::<BigInt>().is_ok() || value == "skip" || value == "()";
         if !ground {
@@ -803,6 +821,34 @@ fn paint_headline(text: &str, verdict: &engine::verdict::Verdict, color: bool) -
         style.render(),
         style.render_reset()
     )
+}
+
+/// The line a VERIFIED or SAFE verdict on an OCaml program without `--overflow-checks`
+/// carries: its integers are unbounded, OCaml's wrap around.
+fn overflow_note(checked: &Checked, verdict: &engine::verdict::Verdict) -> Option<&'static str> {
+    use crate::core_lang::ast::IntModel;
+    let unchecked = checked.program.ints
+        == IntModel::OCaml {
+            overflow_checks: false,
+        };
+    let safe = matches!(
+        verdict,
+        engine::verdict::Verdict::Verified | engine::verdict::Verdict::SafeUpTo { .. }
+    );
+    (unchecked && safe).then_some(
+        "  integer overflow is not modelled (OCaml's `int` wraps around at 2^62; \
+         `--overflow-checks` checks it)",
+    )
+}
+
+/// `text` with `line` after its second line (the verdict's explanation), if any.
+fn with_second_line(text: &str, line: Option<&str>) -> String {
+    let Some(line) = line else {
+        return text.to_string();
+    };
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(lines.len().min(2), line);
+    lines.join("\n")
 }
 
 /// `verify --witness FILE`: writes the bug's witness (only a BUG has one; otherwise a

@@ -442,10 +442,52 @@ pub struct MainDecl {
     pub span: Span,
 }
 
+/// How the program's integers relate to machine integers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IntModel {
+    /// Mathematical integers (HORef).
+    #[default]
+    Unbounded,
+    /// OCaml's `int` (a `.ml` program): the entry's integer inputs and every fresh input
+    /// lie in `min_int ..= max_int` ([`ocaml_int_range`]); arithmetic stays mathematical,
+    /// and with `overflow_checks` a `+`, `-`, `*`, `/` or unary minus whose result lies
+    /// outside that range is a failure at that expression (the interpreter's
+    /// `FailureKind::Overflow`, an `assert` in the lowering).
+    OCaml { overflow_checks: bool },
+}
+
+impl IntModel {
+    /// The range the inputs lie in, if bounded.
+    pub fn input_range(self) -> Option<(BigInt, BigInt)> {
+        match self {
+            IntModel::Unbounded => None,
+            IntModel::OCaml { .. } => Some(ocaml_int_range()),
+        }
+    }
+
+    /// The range an arithmetic result must lie in, if overflow is checked.
+    pub fn checked_range(self) -> Option<(BigInt, BigInt)> {
+        match self {
+            IntModel::OCaml {
+                overflow_checks: true,
+            } => Some(ocaml_int_range()),
+            _ => None,
+        }
+    }
+}
+
+/// OCaml's `min_int` and `max_int` on 64-bit machines: `-2^62` and `2^62 - 1`.
+pub fn ocaml_int_range() -> (BigInt, BigInt) {
+    let bound = BigInt::from(1u64 << 62);
+    (-bound.clone(), bound - 1)
+}
+
 /// A whole HORef file.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub store: Vec<RefDecl>,
+    /// What an integer is (inputs' range, overflow checks): see [`IntModel`].
+    pub ints: IntModel,
     /// The exceptions `Raise` and `Try` name (none in HORef syntax).
     pub exceptions: Vec<ExnDecl>,
     pub methods: Vec<Method>,

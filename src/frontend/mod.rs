@@ -8,13 +8,24 @@
 //! as warnings in [`Checked::warnings`]; [`strict`] turns them into errors.
 
 pub use crate::core_lang::Checked;
-use crate::core_lang::ast::Program;
+use crate::core_lang::ast::{IntModel, Program};
 use crate::core_lang::names::FunctionNames;
 use crate::core_lang::typecheck::{TypeInfo, check_program};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::frontend::horef::parse_program;
 use crate::span::{SourceFile, Span};
 use std::path::Path;
+
+/// With `on`, an OCaml program checks its arithmetic for overflow ([`IntModel::OCaml`]);
+/// a HORef program's integers are unbounded and stay so.
+pub fn with_overflow_checks(mut checked: Checked, on: bool) -> Checked {
+    if on && let IntModel::OCaml { .. } = checked.program.ints {
+        checked.program.ints = IntModel::OCaml {
+            overflow_checks: true,
+        };
+    }
+    checked
+}
 
 /// The program if it has no warnings; else the warnings, as errors (`--strict`).
 pub fn strict(checked: Checked) -> Result<Checked, LoadError> {
@@ -77,6 +88,8 @@ pub fn load_entry(path: &Path, entry: Option<&str>) -> Result<Checked, LoadError
 pub struct LoadOptions<'a> {
     pub strict: bool,
     pub entry: Option<&'a str>,
+    /// `--overflow-checks` ([`Checked::with_overflow_checks`]).
+    pub overflow_checks: bool,
 }
 
 /// Parses and checks `bytes` as the contents of a file called `name`.

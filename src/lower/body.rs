@@ -127,6 +127,27 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         next
     }
 
+    /// `assume min <= p <= max` for each integer parameter among `binders` (the entry's)
+    /// when the program's inputs are bounded (OCaml's `int`, [`crate::core_lang::ast::IntModel`]).
+    pub fn assume_inputs_in_range(&mut self, binders: &[&Binder]) {
+        for binder in binders {
+            if binder.ty != Type::Int {
+                continue;
+            }
+            if let Some(Bound::Values(values)) = self.scope.get(&binder.id).cloned() {
+                for value in values {
+                    self.assume_input_in_range(value);
+                }
+            }
+        }
+    }
+
+    fn assume_input_in_range(&mut self, value: IrExpr) {
+        if let Some(range) = self.cx.program.ints.input_range() {
+            self.emit(Stmt::Assume(in_range(value, range)));
+        }
+    }
+
     /// Makes the `let rec` name `binder` stand for the function `lambda`.
     pub fn bind_rec(&mut self, binder: BinderId, lambda: LambdaId) {
         self.scope.insert(binder, Bound::RecClosure(lambda));
@@ -420,7 +441,10 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
             ExprKind::Neg(operand) => match self.single(operand) {
                 IrExpr::Int(i) => vec![IrExpr::Int(-i)],
-                other => vec![IrExpr::unary(ir::UnOp::Neg, other)],
+                other => {
+                    let negated = IrExpr::unary(ir::UnOp::Neg, other);
+                    vec![self.overflow_checked(e, true, negated)]
+                }
             },
             ExprKind::Raise { exn, arg } => self.raise(e, *exn, arg.as_deref()),
             ExprKind::Try { body, handlers } => self.try_with(e, body, handlers),
@@ -438,6 +462,9 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         }
         let value = self.fresh(FRESH_INPUT, IrType::Int);
         self.emit(Stmt::Havoc(vec![Var::Local(value)]));
+        if bound.is_none() {
+            self.assume_input_in_range(IrExpr::var(value));
+        }
         if let Some(n) = bound {
             let v = IrExpr::var(value);
             let low = IrExpr::binary(ir::BinOp::Le, IrExpr::int(0), v.clone());
@@ -743,7 +770,23 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
             let nonzero = IrExpr::binary(ir::BinOp::Neq, rhs.clone(), IrExpr::int(0));
             self.emit(Stmt::assert(nonzero, self.pos(e.span)));
         }
-        vec![IrExpr::binary(arithmetic, lhs, rhs)]
+        let result = IrExpr::binary(arithmetic, lhs, rhs);
+        vec![self.overflow_checked(e, op != BinOp::Mod, result)]
+    }
+
+    /// `value` (the result of the arithmetic expression `e`), asserted to lie in the
+    /// program's integer range at `e` when overflow is checked (`--overflow-checks`) and
+    /// the operation can overflow (`checks`); the interpreter fails there too.
+    pub(crate) fn overflow_checked(&mut self, e: &Expr, checks: bool, value: IrExpr) -> IrExpr {
+        let Some(range) = self.cx.program.ints.checked_range().filter(|_| checks) else {
+            return value;
+        };
+        let value = self.name_value("arith", IrType::Int, value);
+        self.emit(Stmt::assert(
+            in_range(value.clone(), range),
+            self.pos(e.span),
+        ));
+        value
     }
 
     /// `q := lhs / rhs` unless `rhs` is zero, which raises `Division_by_zero` (`exn`).
@@ -763,7 +806,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         let divide = vec![Stmt::assign(quotient, IrExpr::binary(op, lhs, rhs))];
         self.emit(Stmt::if_(zero, raise, divide));
         self.raise_point();
-        IrExpr::var(quotient)
+        self.overflow_checked(e, op == ir::BinOp::Div, IrExpr::var(quotient))
     }
 
     /// `e` as a boolean (HORef: nonzero is true).
@@ -1010,4 +1053,11 @@ fn int_to_bool(i: IrExpr) -> IrExpr {
         IrExpr::Int(n) => IrExpr::Bool(n != 0.into()),
         other => IrExpr::binary(ir::BinOp::Neq, other, IrExpr::int(0)),
     }
+}
+
+/// `lo <= value && value <= hi`.
+fn in_range(value: IrExpr, (lo, hi): (num_bigint::BigInt, num_bigint::BigInt)) -> IrExpr {
+    let low = IrExpr::binary(ir::BinOp::Le, IrExpr::int(lo), value.clone());
+    let high = IrExpr::binary(ir::BinOp::Le, value, IrExpr::int(hi));
+    IrExpr::binary(ir::BinOp::And, low, high)
 }

@@ -136,7 +136,9 @@ fn lower_bodies(cx: &Context, ir: &mut IrProgram) -> DispatchStats {
     }
     let main = &cx.program.main;
     let mut body = BodyLowering::new(cx, ir, cx.functions.main());
-    body.bind_params(&main.params.iter().collect::<Vec<_>>(), 0);
+    let params = main.params.iter().collect::<Vec<_>>();
+    body.bind_params(&params, 0);
+    body.assume_inputs_in_range(&params);
     body.initialise_store();
     add(body.finish_with(&main.body));
     total

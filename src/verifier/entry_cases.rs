@@ -55,11 +55,15 @@ pub fn with_proof_cases(checked: &Checked, options: &engine::Options) -> engine:
     let name = checked.file.name.clone();
     let text = checked.file.text.clone();
     let entry = checked.entry.clone();
+    // Not part of the source: `--overflow-checks` is set on the loaded program.
+    let ints = checked.program.ints;
     let mut hasher = std::hash::DefaultHasher::new();
-    (&name, &text, &entry).hash(&mut hasher);
+    (&name, &text, &entry, format!("{ints:?}")).hash(&mut hasher);
     let build = move || {
-        let checked = crate::frontend::load_source(&name, text.as_bytes(), entry.as_deref());
-        proof_cases(&checked.ok()?)
+        let mut checked =
+            crate::frontend::load_source(&name, text.as_bytes(), entry.as_deref()).ok()?;
+        checked.program.ints = ints;
+        proof_cases(&checked)
     };
     options.proof_cases = Some(Arc::new(CaseSource {
         key: hasher.finish(),
@@ -202,6 +206,7 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
     }
     let (methods, refs) = reachable(program, info, &body);
     let case = Program {
+        ints: program.ints,
         exceptions: program.exceptions.clone(),
         store: refs
             .iter()

@@ -70,18 +70,34 @@ fn check_text(text: &str) -> (tempfile::TempDir, common::CliRun) {
 
 /// Each construct outside the subset: the program, and words the message must contain.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("let main n = for i = 1 to n do () done", "loops"),
-    ("let main n = while n > 0 do () done", "loops"),
+    ("let main n = for i = 1 to n () done", "expected `do`"),
+    ("let main n = while n > 0 do () ", "expected `done`"),
     ("module M = struct end\nlet main n = ()", "modules"),
     ("open List\nlet main n = ()", "modules"),
-    ("type t = { x : int }\nlet main n = ()", "type definitions"),
+    (
+        "type t = A | B\nlet main n = ()",
+        "type definitions other than records",
+    ),
+    ("type 'a t = { x : 'a }\nlet main n = ()", "parameterised"),
+    (
+        "type t = { x : int }\nlet main n = let r = { x = n } in r.x <- 1",
+        "the record field `x` is not mutable",
+    ),
+    (
+        "type t = { x : int; y : int }\nlet main n = let r = { x = n } in r.x",
+        "the field `y` of `t` is not given a value",
+    ),
+    ("let main n = let a = [| 1 |] in a.(0)", "arrays"),
     ("let main n = let a = [| 1 |] in ()", "arrays"),
-    ("let main n = let r = { x = 1 } in ()", "records"),
+    (
+        "let main n = let r = { x = 1 } in ()",
+        "unbound record field `x`",
+    ),
     ("let main n = 1.5", "floating-point"),
     ("let main n = 'c'", "characters"),
     ("let main n = let s = \"a\" in ()", "strings"),
     ("let main n = object end", "objects"),
-    ("let main n = List.length [n]", "modules"),
+    ("let main n = List.sort compare [n]", "modules"),
     (
         "let main n = let a = [n] in let b = [n] in a == b",
         "physical equality `==` on values of type `int list`",
@@ -129,6 +145,18 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
     (
+        "let main n = match (n, 0) with (x, 0) | (0, x) when x > 0 -> x | _ -> 0",
+        "or-patterns that bind variables outside the cases",
+    ),
+    (
+        "let main n = let ((x, 0) | (0, x)) = (n, 0) in x",
+        "or-patterns that bind variables outside the cases",
+    ),
+    (
+        "let main n = match (n, 0) with (x, 0) | (0, y) -> 0 | _ -> 1",
+        "must occur on both sides",
+    ),
+    (
         "let c = ref 0\nlet g = (incr c; fun x -> x)\nlet main n = if g true then g n else 0",
         "a polymorphic top-level value with effects",
     ),
@@ -153,6 +181,92 @@ fn unsupported_constructs_are_named_with_their_position() {
             run.stderr
         );
     }
+}
+
+/// Runs `horef-si verify ARGS... prog.ml` on `text`.
+fn verify_text(text: &str, args: &[&str]) -> (tempfile::TempDir, common::CliRun) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("prog.ml");
+    std::fs::write(&path, text).expect("write");
+    let mut all = vec!["verify", "--max-depth", "3"];
+    all.extend_from_slice(args);
+    all.push(path.to_str().unwrap());
+    let run = common::horef_si(all);
+    (dir, run)
+}
+
+/// OCaml's integers (docs/ocaml.md, "Integers"): inputs are OCaml ints, literals beyond
+/// them are rejected as OCaml rejects them, `--overflow-checks` finds an overflow and the
+/// replay confirms it; without it a VERIFIED says that overflow is not modelled.
+#[test]
+fn integers_are_ocaml_ints() {
+    let above_max = "let main n = if n > 4611686018427387903 then assert false";
+    let (_dir, run) = verify_text(above_max, &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("VERIFIED"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("overflow is not modelled"),
+        "{}",
+        run.stdout
+    );
+    let below_min = "let main n = if n < -4611686018427387904 then assert false";
+    let (_dir, run) = verify_text(below_min, &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    // `max_int` itself is an input.
+    let at_max = "let main n = if n >= 4611686018427387903 then assert false";
+    let (_dir, run) = verify_text(at_max, &[]);
+    assert!(
+        run.stdout.contains("n = 4611686018427387903"),
+        "{}",
+        run.stdout
+    );
+
+    let succ = "let main n = let m = n + 1 in if n > 0 then assert (m > 0)";
+    let (_dir, run) = verify_text(succ, &[]);
+    assert!(run.stdout.starts_with("VERIFIED"), "{}", run.stdout);
+    let (_dir, run) = verify_text(succ, &["--overflow-checks"]);
+    assert_eq!(run.code, Some(10), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("n = 4611686018427387903"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("prog.ml:1:22 (integer overflow), within depth 3; confirmed"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("not modelled"), "{}", run.stdout);
+    let reproduce = run
+        .stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce with: horef-si "));
+    let words: Vec<&str> = reproduce.expect("a reproduce line").split(' ').collect();
+    assert!(words.contains(&"--overflow-checks"), "{words:?}");
+    let again = common::horef_si(words);
+    assert_eq!(again.code, Some(10), "{again:?}");
+    assert!(again.stdout.contains("(integer overflow)"), "{again:?}");
+    // Negation and multiplication overflow too; `mod` never does.
+    let neg = "let main n = let m = - n in if n < 0 then assert (m > 0)";
+    let (_dir, run) = verify_text(neg, &["--overflow-checks"]);
+    assert!(
+        run.stdout.contains("n = -4611686018427387904"),
+        "{}",
+        run.stdout
+    );
+    let modulo = "let main n = let m = n mod 7 in assert (m < 7)";
+    let (_dir, run) = verify_text(modulo, &["--overflow-checks"]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+
+    // A literal beyond 2^62 is an error at its position; 2^62 is `min_int` (as in OCaml).
+    let (_dir, run) = check_text("let main n =\n  n + 4611686018427387905");
+    run.assert_input_error("prog.ml", "a literal beyond max_int");
+    assert!(run.stderr.contains("prog.ml:2:7"), "{}", run.stderr);
+    assert!(run.stderr.contains("exceeds the range"), "{}", run.stderr);
+    let wraps = "let main n = assert (4611686018427387904 < 0 && -4611686018427387904 < 0)";
+    let (_dir, run) = verify_text(wraps, &[]);
+    assert!(run.stdout.starts_with("VERIFIED"), "{}", run.stdout);
 }
 
 #[test]

@@ -63,6 +63,9 @@ pub enum FailureKind {
     TailOfEmpty,
     /// `/` or `mod` with a zero divisor (OCaml's `Division_by_zero`).
     DivisionByZero,
+    /// An arithmetic result outside OCaml's `int` range, with `--overflow-checks`
+    /// ([`crate::core_lang::ast::IntModel`]).
+    Overflow,
     /// An exception raised and not handled (OCaml's uncaught exception): the failure is at
     /// its `raise`.
     Uncaught(ExnId),
@@ -76,6 +79,7 @@ impl FailureKind {
             FailureKind::HeadOfEmpty => "hd []",
             FailureKind::TailOfEmpty => "tl []",
             FailureKind::DivisionByZero => "Division_by_zero",
+            FailureKind::Overflow => "integer overflow",
             FailureKind::Uncaught(_) => "uncaught exception",
         }
     }
@@ -387,7 +391,7 @@ impl Interp<'_> {
             ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs, env, depth),
             ExprKind::Neg(operand) => {
                 let v = self.eval(operand, env, depth)?;
-                Ok(Value::Int(-v.as_int()))
+                self.overflow_checked(e, true, Value::Int(-v.as_int()))
             }
             ExprKind::Raise { exn, arg } => {
                 let arg = match arg {
@@ -517,7 +521,21 @@ impl Interp<'_> {
             // `==` / `!=` on references: the same cell (the checker allows no other op).
             return Ok(Value::bool((a == b) == (op == BinOp::Eq)));
         }
-        Ok(arithmetic(op, a.as_int(), b.as_int()))
+        let checks = matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div);
+        self.overflow_checked(e, checks, arithmetic(op, a.as_int(), b.as_int()))
+    }
+
+    /// `value`, the result of the arithmetic expression `e`, or a failure there when
+    /// overflow is checked, the operation can overflow (`checks`) and `value` lies outside
+    /// the program's integer range.
+    fn overflow_checked(&self, e: &Expr, checks: bool, value: Value) -> EvalResult {
+        if let Some((lo, hi)) = self.program.ints.checked_range().filter(|_| checks)
+            && let Value::Int(v) = &value
+            && (*v < lo || *v > hi)
+        {
+            return Err(failure(e.span, FailureKind::Overflow));
+        }
+        Ok(value)
     }
 
     fn application(&mut self, func: &Expr, args: &[Expr], env: &Env, depth: u32) -> EvalResult {

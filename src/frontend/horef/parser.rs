@@ -229,6 +229,7 @@ impl Parser {
         }
         Ok(Program {
             store,
+            ints: IntModel::Unbounded,
             exceptions: Vec::new(),
             methods,
             main,

@@ -161,6 +161,9 @@ pub enum ExprKind {
     If(Box<Expr>, Box<Expr>, Option<Box<Expr>>),
     Seq(Box<Expr>, Box<Expr>),
     Match(Box<Expr>, Vec<Case>),
+    /// `match e with cases | exception p -> h ...`: the value cases, then the exception
+    /// cases (tried only for an exception `e` raises, never for one a case body raises).
+    MatchExn(Box<Expr>, Vec<Case>, Vec<Case>),
     Try(Box<Expr>, Vec<Case>),
     Tuple(Vec<Expr>),
     Cons(Box<Expr>, Box<Expr>),
@@ -172,6 +175,12 @@ pub enum ExprKind {
     Assign(Box<Expr>, Box<Expr>),
     Assert(Box<Expr>),
     Annot(Box<Expr>, TypeExpr),
+    /// `{ f1 = e1; ...; fn = en }`, or with `Some(r)`, `{ r with f1 = e1; ... }`.
+    Record(Vec<(Name, Expr)>, Option<Box<Expr>>),
+    /// `e.f`
+    Field(Box<Expr>, Name),
+    /// `e1.f <- e2` (a `mutable` field).
+    SetField(Box<Expr>, Name, Box<Expr>),
 }
 
 /// A top-level item.
@@ -180,6 +189,23 @@ pub enum Item {
     Let(LetGroup),
     /// `exception E` or `exception E of t`.
     Exception(Name, Option<TypeExpr>),
+    /// `type t = { f : t1; mutable g : t2; ... }`.
+    Record(RecordDecl),
+}
+
+/// A record type definition.
+#[derive(Clone, Debug)]
+pub struct RecordDecl {
+    pub name: Name,
+    pub fields: Vec<FieldDecl>,
+}
+
+/// One field of a record type definition.
+#[derive(Clone, Debug)]
+pub struct FieldDecl {
+    pub name: Name,
+    pub mutable: bool,
+    pub ty: TypeExpr,
 }
 
 /// A whole `.ml` file.
@@ -226,7 +252,18 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Match(x, cs) | ExprKind::Try(x, cs) => {
             std::iter::once(&**x).chain(cases(cs)).collect()
         }
+        ExprKind::MatchExn(x, cs, hs) => std::iter::once(&**x)
+            .chain(cases(cs))
+            .chain(cases(hs))
+            .collect(),
         ExprKind::Tuple(xs) => xs.iter().collect(),
+        ExprKind::Record(fields, base) => base
+            .iter()
+            .map(|b| &**b)
+            .chain(fields.iter().map(|(_, e)| e))
+            .collect(),
+        ExprKind::Field(x, _) => vec![x],
+        ExprKind::SetField(a, _, b) => vec![a, b],
         ExprKind::Seq(a, b)
         | ExprKind::Cons(a, b)
         | ExprKind::Binary(_, a, b)

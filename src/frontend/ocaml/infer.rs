@@ -18,6 +18,10 @@ use crate::span::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod records;
+
+pub use records::Record;
+
 type R<T> = Result<T, Diagnostic>;
 
 /// What a variable occurrence refers to.
@@ -42,6 +46,10 @@ pub struct Typing {
     pub quantified: HashMap<VarId, Vec<u32>>,
     /// Declared exceptions (and the predefined ones) with their argument type.
     pub exceptions: HashMap<Rc<str>, Option<Ty>>,
+    /// The record types, in definition order ([`records`]).
+    pub records: Vec<Record>,
+    /// The record type of each record expression, field access and field update.
+    pub record_of: HashMap<ExprId, usize>,
 }
 
 impl Typing {
@@ -71,10 +79,13 @@ pub fn infer_program(program: &Program) -> R<Typing> {
             instances: HashMap::new(),
             quantified: HashMap::new(),
             exceptions: predefined_exceptions(),
+            records: Vec::new(),
+            record_of: HashMap::new(),
         },
         env: Vec::new(),
         level: 0,
         annot_vars: HashMap::new(),
+        or_vars: false,
     };
     for item in &program.items {
         inf.annot_vars.clear();
@@ -96,6 +107,10 @@ struct Inferer {
     level: u32,
     /// Type variables named in the annotations of the current top-level item.
     annot_vars: HashMap<Rc<str>, Ty>,
+    /// Whether the pattern being inferred may have or-patterns that bind variables (a
+    /// `match`, `function` or `try` case without a `when` guard; the translation expands
+    /// them into one case per alternative).
+    or_vars: bool,
 }
 
 impl Inferer {
@@ -106,6 +121,7 @@ impl Inferer {
     fn item(&mut self, item: &Item) -> R<()> {
         match item {
             Item::Let(group) => self.let_group(group),
+            Item::Record(decl) => self.record_decl(decl),
             Item::Exception(name, arg) => {
                 let arg = match arg {
                     Some(t) => Some(self.annot_type(t)?),
@@ -157,6 +173,7 @@ impl Inferer {
         } else if simple {
             self.generalise_covariant(&types, &bound);
         }
+        self.weaken(&types, &bound);
         self.env.extend(bound);
         Ok(())
     }
@@ -205,6 +222,22 @@ impl Inferer {
         self.generalise(true, &types, &bound);
         self.env.extend(bound);
         Ok(())
+    }
+
+    /// Brings the variables of `types` that the group did not quantify down to the current
+    /// level: they are OCaml's weak type variables (`let pending = ref []`), fixed by later
+    /// uses and never generalised by a later `let` (which would copy a function using
+    /// `pending` at several element types and give an ill-typed core program).
+    fn weaken(&mut self, types: &[Ty], bound: &[(Rc<str>, VarId)]) {
+        let quantified: Vec<u32> = bound
+            .iter()
+            .filter_map(|(_, id)| self.typing.quantified.get(id))
+            .flatten()
+            .copied()
+            .collect();
+        for t in types {
+            self.typing.subst.lower_levels(t, self.level, &quantified);
+        }
     }
 
     /// Quantifies the variables of `types` above the current level that occur only in
@@ -281,9 +314,49 @@ impl Inferer {
             PatternKind::Or(a, b) => {
                 let before = bound.len();
                 self.pattern(a, t, bound)?;
-                self.pattern(b, t, bound)?;
-                if bound.len() != before {
-                    return Err(unsupported(p.span, "or-patterns that bind variables"));
+                let mut right = bound[..before].to_vec();
+                self.pattern(b, t, &mut right)?;
+                let (left, right) = (&bound[before..], &right[before..]);
+                if left.is_empty() && right.is_empty() {
+                    return Ok(());
+                }
+                if !self.or_vars {
+                    return Err(unsupported(
+                        p.span,
+                        "or-patterns that bind variables outside the cases of a `match`, \
+                         `function` or `try` without a `when` guard",
+                    ));
+                }
+                // Both sides bind the same names at the same types; the body sees the left
+                // side's variables (the translation renames the right side's to them).
+                let mut names: Vec<&Rc<str>> = left.iter().map(|(n, _)| n).collect();
+                let mut others: Vec<&Rc<str>> = right.iter().map(|(n, _)| n).collect();
+                names.sort();
+                others.sort();
+                if names != others {
+                    let missing = names
+                        .iter()
+                        .find(|n| !others.contains(n))
+                        .or_else(|| others.iter().find(|n| !names.contains(n)))
+                        .map_or_else(String::new, |n| n.to_string());
+                    return Err(Diagnostic::error(
+                        p.span,
+                        format!(
+                            "the variable `{missing}` must occur on both sides of this `|` pattern"
+                        ),
+                        "an or-pattern",
+                    ));
+                }
+                for (name, id) in right {
+                    let (_, mine) = left.iter().find(|(n, _)| n == name).expect("same names");
+                    let (a, b) = (
+                        self.typing.var_types[mine.0 as usize].clone(),
+                        self.typing.var_types[id.0 as usize].clone(),
+                    );
+                    self.typing
+                        .subst
+                        .unify(&a, &b)
+                        .map_err(|m| mismatch(p.span, "or-pattern variable", m))?;
                 }
                 Ok(())
             }
@@ -430,9 +503,22 @@ impl Inferer {
                 self.cases(cases, &Ty::Exn, &result)?;
                 Ok(result)
             }
+            ExprKind::MatchExn(scrutinee, cases, exceptions) => {
+                let s = self.expr(scrutinee)?;
+                let result = self.fresh();
+                self.cases(cases, &s, &result)?;
+                self.cases(exceptions, &Ty::Exn, &result)?;
+                Ok(result)
+            }
             ExprKind::Tuple(items) => {
                 let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
                 Ok(Ty::Tuple(types))
+            }
+            ExprKind::Record(fields, base) => self.record_expr(e, fields, base.as_deref()),
+            ExprKind::Field(record, field) => self.field(e, record, field, None),
+            ExprKind::SetField(record, field, value) => {
+                self.field(e, record, field, Some(value))?;
+                Ok(Ty::Unit)
             }
             ExprKind::Cons(h, t) => {
                 let elem = self.expr(h)?;
@@ -489,7 +575,7 @@ impl Inferer {
             return unsupported(
                 name.span,
                 &format!(
-                    "modules (`{}`; of the Stdlib only Random.int, Random.bool and the prelude are known)",
+                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List` functions of docs/ocaml.md are known)",
                     name.text
                 ),
             );
@@ -560,7 +646,10 @@ impl Inferer {
         for case in cases {
             let depth = self.env.len();
             let mut bound = Vec::new();
-            self.pattern(&case.pattern, scrutinee, &mut bound)?;
+            let outer = std::mem::replace(&mut self.or_vars, case.guard.is_none());
+            let typed = self.pattern(&case.pattern, scrutinee, &mut bound);
+            self.or_vars = outer;
+            typed?;
             self.env.extend(bound);
             if let Some(g) = &case.guard {
                 self.check(g, &Ty::Bool)?;
@@ -706,9 +795,15 @@ impl Inferer {
             ("array" | "option" | "result" | "bytes", _) => {
                 Err(unsupported(span, &format!("the type `{name}`")))
             }
+            (_, []) if self.record_named(name).is_some() => {
+                let index = self.record_named(name).unwrap_or_default();
+                Ok(self.typing.records[index].ty.clone())
+            }
             _ => Err(Diagnostic::error(
                 span,
-                format!("unknown type `{name}` (type definitions are not supported)"),
+                format!(
+                    "unknown type `{name}` (of the type definitions, only records of earlier definitions are supported)"
+                ),
                 "not a type of the subset",
             )),
         }
@@ -868,6 +963,8 @@ impl Inferer {
                     Ty::fun(vec![Ty::Tuple(vec![a, b])], r),
                 )
             }
+            "max_int" => ("max_int", Ty::Int),
+            "min_int" => ("min_int", Ty::Int),
             "abs" => ("abs", int1()),
             "succ" => ("succ", int1()),
             "pred" => ("pred", int1()),

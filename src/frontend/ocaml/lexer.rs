@@ -297,6 +297,15 @@ impl Lexer<'_> {
         let value = digits
             .parse::<BigInt>()
             .map_err(|_| self.error(start, "malformed integer literal", "here"))?;
+        // OCaml reads a literal up to 2^62 (which is `min_int` unless negated) and rejects
+        // a larger one with this message.
+        if value > BigInt::from(1u64 << 62) {
+            return Err(self.error(
+                start,
+                "integer literal exceeds the range of representable integers of type int",
+                "OCaml's `int` is `-2^62 ..= 2^62 - 1` (`min_int ..= max_int`)",
+            ));
+        }
         Ok(Tok::Int(value))
     }
 

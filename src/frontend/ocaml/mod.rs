@@ -14,6 +14,7 @@ pub mod ast;
 pub mod infer;
 pub mod lexer;
 pub mod parser;
+pub mod stdlib;
 pub mod to_core;
 pub mod types;
 

@@ -15,7 +15,11 @@ use super::ast::*;
 use super::lexer::{Tok, Token, lex};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
+use num_bigint::BigInt;
 use std::rc::Rc;
+
+mod loops;
+mod records;
 
 /// The deepest nesting of expressions, patterns or types accepted.
 pub const MAX_NESTING: usize = 2000;
@@ -24,7 +28,30 @@ type PResult<T> = Result<T, Diagnostic>;
 
 /// Parses a whole `.ml` file.
 pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
-    let tokens = lex(text)?;
+    let user = lex(text)?;
+    // The Stdlib definitions the program uses come first (super::stdlib), each read with
+    // every token at the span of the program's first use that needs it.
+    let mut tokens = Vec::new();
+    for (source, span) in super::stdlib::needed(&user) {
+        let lexed = lex(source).map_err(|d| {
+            Diagnostic::error(
+                span,
+                format!(
+                    "internal error: the Stdlib prelude does not read: {}",
+                    d.message
+                ),
+                "needed here",
+            )
+        })?;
+        tokens.extend(
+            lexed
+                .into_iter()
+                .filter(|t| t.tok != Tok::Eof)
+                .map(|t| Token { tok: t.tok, span }),
+        );
+    }
+    let prelude_end = tokens.len();
+    tokens.extend(user);
     let mut parser = Parser {
         tokens,
         pos: 0,
@@ -32,6 +59,7 @@ pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
         exprs: 0,
         vars: 0,
         heights: Vec::new(),
+        prelude_end,
     };
     parser.program()
 }
@@ -44,17 +72,18 @@ struct Parser {
     vars: u32,
     /// The height of every expression built so far, by `ExprId`.
     heights: Vec<u32>,
+    /// The tokens before this index are the Stdlib's (super::stdlib), whose top-level
+    /// names are qualified (`let rec List.map f l = ...`).
+    prelude_end: usize,
 }
 
 /// Constructs of OCaml outside the subset, by the keyword that starts them.
 fn unsupported_keyword(k: &str) -> Option<&'static str> {
     Some(match k {
-        "for" | "while" | "do" | "done" | "to" | "downto" => "loops (`for`/`while`)",
         "module" | "open" | "include" | "functor" | "sig" | "struct" => "modules",
         "object" | "class" | "method" | "new" | "inherit" | "initializer" | "virtual"
         | "private" => "objects and classes",
-        "type" | "constraint" => "type definitions (records and variants)",
-        "mutable" => "records",
+        "constraint" => "type constraints",
         "lazy" => "`lazy`",
         "external" | "val" => "external declarations",
         "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" => "bitwise operators",
@@ -79,7 +108,7 @@ fn binary_op(tok: &Tok) -> Option<(u8, bool, Result<BinOp, &'static str>)> {
         "<=" => (3, false, Ok(BinOp::Le)),
         ">" => (3, false, Ok(BinOp::Gt)),
         ">=" => (3, false, Ok(BinOp::Ge)),
-        "@" => (4, true, Err("list append `@`")),
+        "@" => (4, true, Err("@")),
         "^" => (4, true, Err("string concatenation `^`")),
         "::" => (5, true, Err("::")),
         "+" => (6, false, Ok(BinOp::Add)),
@@ -160,8 +189,7 @@ impl Parser {
         let what = match self.peek() {
             Tok::Keyword(k) => unsupported_keyword(k)?,
             Tok::Punct("[|") | Tok::Punct("|]") => "arrays",
-            Tok::Punct("{") => "records",
-            Tok::Punct("<-") => "mutable fields and arrays (`<-`)",
+            Tok::Punct("<-") => "arrays (`<-` on other than a record field)",
             Tok::Punct("~") | Tok::Punct("?") => "labelled and optional arguments",
             Tok::Punct("#") => "objects and directives (`#`)",
             Tok::Punct("[<") | Tok::Punct("[>") | Tok::Punct("`") => "polymorphic variants",
@@ -240,6 +268,9 @@ impl Parser {
         if self.eat("exception") {
             return self.exception_decl();
         }
+        if self.is("type") {
+            return self.type_decl();
+        }
         if self.is("let") {
             let start = self.span();
             let group = self.let_group()?;
@@ -307,6 +338,22 @@ impl Parser {
 
     /// `f p1 .. pn [: t] = e` or `p = e`.
     fn binding(&mut self) -> PResult<Binding> {
+        if self.pos < self.prelude_end
+            && *self.peek_at(1) == Tok::Punct(".")
+            && let (Tok::UIdent(module), Tok::Ident(field)) =
+                (self.peek().clone(), self.peek_at(2).clone())
+        {
+            let span = self.bump().span;
+            self.bump();
+            self.bump();
+            let id = self.var();
+            let text: Rc<str> = format!("{module}.{field}").into();
+            let pattern = Pattern {
+                span,
+                kind: PatternKind::Var(id, Name { text, span }),
+            };
+            return self.function_binding(pattern);
+        }
         if let Tok::Ident(text) = self.peek().clone() {
             let span = self.bump().span;
             let id = self.var();
@@ -385,8 +432,10 @@ impl Parser {
                     | "false"
                     | "begin"
                     | "not"
+                    | "for"
+                    | "while"
             ),
-            Tok::Punct(p) => matches!(*p, "(" | "[" | "!" | "-"),
+            Tok::Punct(p) => matches!(*p, "(" | "[" | "!" | "-" | "{"),
             _ => false,
         }
     }
@@ -400,6 +449,8 @@ impl Parser {
             Tok::Keyword("match") => p.match_or_try(false),
             Tok::Keyword("try") => p.match_or_try(true),
             Tok::Keyword("if") => p.if_expr(),
+            Tok::Keyword("for") => p.for_loop(),
+            Tok::Keyword("while") => p.while_loop(),
             _ => p.assign(),
         })
     }
@@ -471,14 +522,41 @@ impl Parser {
         let start = self.bump().span;
         let scrutinee = self.expr()?;
         self.expect("with")?;
-        let cases = self.cases()?;
+        if is_try {
+            let cases = self.cases()?;
+            let span = start.to(self.prev_span());
+            return self.mk(span, ExprKind::Try(Box::new(scrutinee), cases));
+        }
+        let (cases, exceptions) = self.match_cases()?;
         let span = start.to(self.prev_span());
-        let kind = if is_try {
-            ExprKind::Try(Box::new(scrutinee), cases)
-        } else {
-            ExprKind::Match(Box::new(scrutinee), cases)
+        let kind = match exceptions.is_empty() {
+            true => ExprKind::Match(Box::new(scrutinee), cases),
+            false if cases.is_empty() => {
+                return Err(Diagnostic::error(
+                    span,
+                    "a `match` needs at least one case that is not an `exception` case",
+                    "only `exception` cases",
+                ));
+            }
+            false => ExprKind::MatchExn(Box::new(scrutinee), cases, exceptions),
         };
         self.mk(span, kind)
+    }
+
+    /// The cases of a `match`: its value cases and its `exception` cases.
+    fn match_cases(&mut self) -> PResult<(Vec<Case>, Vec<Case>)> {
+        let (mut cases, mut exceptions) = (Vec::new(), Vec::new());
+        self.eat("|");
+        loop {
+            if self.eat("exception") {
+                exceptions.push(self.case()?);
+            } else {
+                cases.push(self.case()?);
+            }
+            if !self.eat("|") {
+                return Ok((cases, exceptions));
+            }
+        }
     }
 
     fn cases(&mut self) -> PResult<Vec<Case>> {
@@ -531,6 +609,17 @@ impl Parser {
             let span = lhs.span.to(rhs.span);
             return self.mk(span, ExprKind::Assign(Box::new(lhs), Box::new(rhs)));
         }
+        if self.is("<-")
+            && let ExprKind::Field(..) = lhs.kind
+        {
+            self.bump();
+            let rhs = self.expr_nonseq()?;
+            let span = lhs.span.to(rhs.span);
+            let ExprKind::Field(record, field) = lhs.kind else {
+                unreachable!("matched above")
+            };
+            return self.mk(span, ExprKind::SetField(record, field, Box::new(rhs)));
+        }
         if let Some(d) = self.unsupported_here() {
             return Err(d);
         }
@@ -565,6 +654,17 @@ impl Parser {
             let kind = match op {
                 Ok(op) => ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
                 Err("::") => ExprKind::Cons(Box::new(lhs), Box::new(rhs)),
+                Err("@") => {
+                    let text: Rc<str> = "List.append".into();
+                    let append = self.mk(
+                        op_span,
+                        ExprKind::Var(Name {
+                            text,
+                            span: op_span,
+                        }),
+                    )?;
+                    ExprKind::App(Box::new(append), vec![lhs, rhs])
+                }
                 Err(what) => return Err(unsupported(op_span, what)),
             };
             lhs = self.mk(span, kind)?;
@@ -661,13 +761,7 @@ impl Parser {
 
     fn atom(&mut self) -> PResult<Expr> {
         let atom = self.nested(|p| p.atom_inner())?;
-        if self.is(".") {
-            return Err(unsupported(
-                self.span(),
-                "record fields and module paths (`.`)",
-            ));
-        }
-        Ok(atom)
+        self.fields_after(atom)
     }
 
     fn atom_inner(&mut self) -> PResult<Expr> {
@@ -675,7 +769,7 @@ impl Parser {
         match self.peek().clone() {
             Tok::Int(i) => {
                 self.bump();
-                self.mk(span, ExprKind::Int(i))
+                self.mk(span, ExprKind::Int(wrapped(i)))
             }
             Tok::Str(s) => {
                 self.bump();
@@ -688,6 +782,7 @@ impl Parser {
             Tok::Keyword("begin") => self.begin_end(),
             Tok::Punct("(") => self.parenthesised(),
             Tok::Punct("[") => self.list_literal(),
+            Tok::Punct("{") => self.record(),
             Tok::Punct("!") => {
                 self.bump();
                 let inner = self.atom()?;
@@ -898,7 +993,7 @@ impl Parser {
         let kind = match self.peek().clone() {
             Tok::Punct("_") => PatternKind::Wild,
             Tok::Ident(text) => PatternKind::Var(self.var(), Name { text, span }),
-            Tok::Int(i) => PatternKind::Int(i),
+            Tok::Int(i) => PatternKind::Int(wrapped(i)),
             Tok::Keyword("true") => PatternKind::Bool(true),
             Tok::Keyword("false") => PatternKind::Bool(false),
             Tok::UIdent(_) => {
@@ -1049,4 +1144,11 @@ fn too_deep(span: Span) -> Diagnostic {
         format!("program is nested too deeply (more than {MAX_NESTING} levels)"),
         "nesting limit reached here",
     )
+}
+
+/// An integer literal's value as OCaml reads it: the lexer keeps literals up to 2^62, and
+/// 2^62 itself, not negated, is `min_int` (`4611686018427387904 = min_int` in OCaml).
+fn wrapped(literal: BigInt) -> BigInt {
+    let bound = BigInt::from(1u64 << 62);
+    if literal == bound { -bound } else { literal }
 }

@@ -140,6 +140,23 @@ impl Subst {
         }
     }
 
+    /// Lowers the level of `t`'s unbound variables, except `keep`, to at most `level`.
+    pub fn lower_levels(&mut self, t: &Ty, level: u32, keep: &[u32]) {
+        match self.shallow(t) {
+            Ty::Var(v) if !keep.contains(&v) => {
+                let l = &mut self.levels[v as usize];
+                *l = (*l).min(level);
+            }
+            Ty::List(a) | Ty::Ref(a) => self.lower_levels(&a, level, keep),
+            Ty::Tuple(ts) => ts.iter().for_each(|t| self.lower_levels(t, level, keep)),
+            Ty::Fun(ps, r) => {
+                ps.iter().for_each(|t| self.lower_levels(t, level, keep));
+                self.lower_levels(&r, level, keep)
+            }
+            _ => {}
+        }
+    }
+
     /// The variables of `t` in a position that is not covariant: under `ref`, or in a
     /// function's parameter (conservatively, whatever the parameter's own variance).
     pub fn non_covariant(&self, t: &Ty, invariant: bool, out: &mut Vec<u32>) {

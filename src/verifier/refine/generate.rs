@@ -104,6 +104,9 @@ impl<'p> Generator<'p> {
         if crate::core_lang::visit::catches_exceptions(program) {
             return Err(Unsupported("exceptions caught by `try`".into()));
         }
+        if program.ints.checked_range().is_some() {
+            return Err(Unsupported("overflow checks (`--overflow-checks`)".into()));
+        }
         if info.expr_types.iter().any(Type::mentions_ref) {
             return Err(Unsupported("allocated references (`Ref` types)".into()));
         }

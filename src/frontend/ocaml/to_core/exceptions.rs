@@ -116,6 +116,92 @@ impl Translator<'_> {
         Ok(self.mk(span, core::ExprKind::Try { body, handlers }))
     }
 
+    /// `match x with cases | exception p -> h`: the scrutinee is evaluated under a `try`
+    /// whose value is a tagged pair, `(1, (x, _))` or, from a handler, `(0, (_, h))` (`_` a
+    /// placeholder never read, as start-up values have); then the tag chooses between
+    /// matching `x` against the value cases, outside the `try` (so their exceptions are not
+    /// caught), and the handler's value. No call is added: the depth is as in OCaml.
+    pub(super) fn match_with_exceptions(
+        &mut self,
+        e: &Expr,
+        scrutinee: &Expr,
+        cases: &[Case],
+        exceptions: &[Case],
+    ) -> R<core::Expr> {
+        let span = e.span;
+        let value_ty = self.expr_type(scrutinee)?;
+        let result_ty = self.expr_type(e)?;
+        let value = self.expr(scrutinee)?;
+        let unset = self.placeholder("match#exn", &result_ty, span)?;
+        let tagged = self.tagged(1, value, unset, span);
+        let mut handlers = Vec::new();
+        for case in exceptions {
+            if let Some(guard) = &case.guard {
+                return Err(unsupported(
+                    guard.span,
+                    "`when` guards on `exception` cases",
+                ));
+            }
+            self.handlers(&case.pattern, &case.body, &mut handlers)?;
+        }
+        let handlers = handlers
+            .into_iter()
+            .map(|mut handler| {
+                let unset = self.placeholder("match#exn", &value_ty, span)?;
+                handler.body = self.tagged(0, unset, handler.body, span);
+                Ok(handler)
+            })
+            .collect::<R<Vec<_>>>()?;
+        let tried = self.mk(
+            span,
+            core::ExprKind::Try {
+                body: Box::new(tagged),
+                handlers,
+            },
+        );
+        let r = self.temp("r");
+        let m = self.temp("m");
+        let matched = self.match_on(&m, cases, span)?;
+        let component = |this: &mut Self, first: bool| {
+            let r = this.var(&r, span);
+            let rest = this.proj(core::Proj::Snd, r, span);
+            let which = if first {
+                core::Proj::Fst
+            } else {
+                core::Proj::Snd
+            };
+            this.proj(which, rest, span)
+        };
+        let value = component(self, true);
+        let binder = self.binder(m, scrutinee.span, value_ty.clone());
+        let on_value = self.let_in(binder, value, matched, span);
+        let on_exception = component(self, false);
+        let tag = self.var(&r, span);
+        let tag = self.proj(core::Proj::Fst, tag, span);
+        let one = self.int(1, span);
+        let is_value = self.binary(core::BinOp::Eq, tag, one, span);
+        let chosen = self.if_then_else(is_value, on_value, on_exception, span);
+        let pair_ty = core::Type::pair(core::Type::Int, core::Type::pair(value_ty, result_ty));
+        let binder = self.binder(r, span, pair_ty);
+        Ok(self.let_in(binder, tried, chosen, span))
+    }
+
+    /// `(tag, (a, b))`.
+    fn tagged(&mut self, tag: i64, a: core::Expr, b: core::Expr, span: Span) -> core::Expr {
+        let tag = self.int(tag, span);
+        let inner = self.mk(span, core::ExprKind::Pair(Box::new(a), Box::new(b)));
+        self.mk(span, core::ExprKind::Pair(Box::new(tag), Box::new(inner)))
+    }
+
+    fn proj(&mut self, which: core::Proj, pair: core::Expr, span: Span) -> core::Expr {
+        let kind = core::ExprKind::Proj {
+            which,
+            annot: None,
+            pair: Box::new(pair),
+        };
+        self.mk(span, kind)
+    }
+
     /// The handlers of one case (several for an or-pattern: one per alternative).
     fn handlers(&mut self, p: &Pattern, body: &Expr, out: &mut Vec<core::Handler>) -> R<()> {
         let span = p.span;

@@ -125,7 +125,7 @@ impl Translator<'_> {
     }
 
     /// A constant of type `ty`, never read (see the module doc).
-    fn placeholder(&mut self, name: &str, ty: &core::Type, span: Span) -> R<core::Expr> {
+    pub(super) fn placeholder(&mut self, name: &str, ty: &core::Type, span: Span) -> R<core::Expr> {
         Ok(match ty {
             core::Type::Int => self.int(0, span),
             core::Type::Unit => self.mk(span, core::ExprKind::Skip),
@@ -252,6 +252,12 @@ pub(super) fn duplicable(typing: &Typing, e: &Expr) -> bool {
                 Some(Resolved::Prelude("raise" | "failwith" | "invalid_arg"))
             ) && args.iter().all(dup)
         }
-        K::Try(..) | K::Deref(_) | K::Assign(..) => false,
+        K::Try(..)
+        | K::MatchExn(..)
+        | K::Deref(_)
+        | K::Assign(..)
+        | K::Record(..)
+        | K::Field(..)
+        | K::SetField(..) => false,
     }
 }

@@ -1,0 +1,161 @@
+//! Records in inference (docs/ocaml.md, "Records"): a record type is the tuple of its
+//! fields in definition order (a one-field record is its field), a `mutable` field a cell
+//! (`Ref`) in it, so a record is a tuple to the translation and a mutable field aliases as
+//! a reference does. A field name refers to the last record type defined with it, as in
+//! OCaml.
+//!
+//! Guarantees: a record expression gives every field of one record type exactly once (or,
+//! with `with`, fields of the base's type); `e.f <- v` only on a `mutable` field; each
+//! record expression, access and update has its record type in
+//! [`super::Typing::record_of`].
+
+use super::super::ast::*;
+use super::super::types::Ty;
+use super::{Inferer, R};
+use crate::diagnostics::Diagnostic;
+use std::rc::Rc;
+
+/// A record type: its name, its fields (name, `mutable`, type) and its representation.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub name: Rc<str>,
+    pub fields: Vec<(Rc<str>, bool, Ty)>,
+    /// The tuple of the fields (mutable ones as `Ref`), or the only field's.
+    pub ty: Ty,
+}
+
+impl Record {
+    pub fn index_of(&self, field: &str) -> Option<usize> {
+        self.fields.iter().position(|(n, ..)| **n == *field)
+    }
+}
+
+impl Inferer {
+    pub(super) fn record_decl(&mut self, decl: &RecordDecl) -> R<()> {
+        let mut fields: Vec<(Rc<str>, bool, Ty)> = Vec::new();
+        for f in &decl.fields {
+            if fields.iter().any(|(n, ..)| *n == f.name.text) {
+                return Err(Diagnostic::error(
+                    f.name.span,
+                    format!("the field `{}` is defined twice", f.name.text),
+                    "defined again",
+                ));
+            }
+            let ty = self.annot_type(&f.ty)?;
+            fields.push((f.name.text.clone(), f.mutable, ty));
+        }
+        let mut parts: Vec<Ty> = fields
+            .iter()
+            .map(|(_, m, t)| match m {
+                true => Ty::Ref(Box::new(t.clone())),
+                false => t.clone(),
+            })
+            .collect();
+        let ty = match parts.len() {
+            1 => parts.remove(0),
+            _ => Ty::Tuple(parts),
+        };
+        self.typing.records.push(Record {
+            name: decl.name.text.clone(),
+            fields,
+            ty,
+        });
+        Ok(())
+    }
+
+    /// The last record type named `name`.
+    pub(super) fn record_named(&self, name: &str) -> Option<usize> {
+        self.typing.records.iter().rposition(|r| *r.name == *name)
+    }
+
+    /// The last record type with the field `field`.
+    fn record_with(&self, field: &Name) -> R<usize> {
+        self.typing
+            .records
+            .iter()
+            .rposition(|r| r.index_of(&field.text).is_some())
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    field.span,
+                    format!("unbound record field `{}`", field.text),
+                    "no record type defines it",
+                )
+            })
+    }
+
+    pub(super) fn record_expr(
+        &mut self,
+        e: &Expr,
+        fields: &[(Name, Expr)],
+        base: Option<&Expr>,
+    ) -> R<Ty> {
+        let index = self.record_with(&fields[0].0)?;
+        let record = self.typing.records[index].clone();
+        if let Some(base) = base {
+            self.check(base, &record.ty)?;
+        }
+        let mut given: Vec<&str> = Vec::new();
+        for (name, value) in fields {
+            let Some(i) = record.index_of(&name.text) else {
+                return Err(Diagnostic::error(
+                    name.span,
+                    format!(
+                        "the field `{}` is not a field of the record type `{}`",
+                        name.text, record.name
+                    ),
+                    "another record's field",
+                ));
+            };
+            if given.contains(&&*name.text) {
+                return Err(Diagnostic::error(
+                    name.span,
+                    format!("the field `{}` is given twice", name.text),
+                    "given again",
+                ));
+            }
+            given.push(&name.text);
+            self.check(value, &record.fields[i].2)?;
+        }
+        if base.is_none()
+            && let Some((missing, ..)) = record.fields.iter().find(|(n, ..)| !given.contains(&&**n))
+        {
+            return Err(Diagnostic::error(
+                e.span,
+                format!(
+                    "the field `{missing}` of `{}` is not given a value",
+                    record.name
+                ),
+                "a field missing",
+            ));
+        }
+        self.typing.record_of.insert(e.id, index);
+        Ok(record.ty)
+    }
+
+    /// `record.field` (and, with `value`, `record.field <- value`): the field's type.
+    pub(super) fn field(
+        &mut self,
+        e: &Expr,
+        record: &Expr,
+        field: &Name,
+        value: Option<&Expr>,
+    ) -> R<Ty> {
+        let index = self.record_with(field)?;
+        let info = self.typing.records[index].clone();
+        self.check(record, &info.ty)?;
+        let i = info.index_of(&field.text).unwrap_or_default();
+        let (_, mutable, ty) = &info.fields[i];
+        if let Some(value) = value {
+            if !mutable {
+                return Err(Diagnostic::error(
+                    field.span,
+                    format!("the record field `{}` is not mutable", field.text),
+                    "declare it `mutable` to assign it",
+                ));
+            }
+            self.check(value, ty)?;
+        }
+        self.typing.record_of.insert(e.id, index);
+        Ok(ty.clone())
+    }
+}

@@ -1,0 +1,170 @@
+//! The part of OCaml's Stdlib written in OCaml: `List` functions as OCaml source, parsed
+//! with the program and verified like user code (docs/ocaml.md, "The Stdlib").
+//!
+//! Guarantees: [`needed`] names every definition a program uses (by a qualified name such
+//! as `List.map`, or `@` for `List.append`) with the ones those use, in an order where each
+//! comes after what it uses; each definition behaves as OCaml 4.14's Stdlib does on the
+//! subset's values (evaluation order of the callbacks, the exceptions raised: `Not_found`,
+//! `Failure "hd"`, `Invalid_argument "List.nth"`, ...). Names defined here are qualified, so
+//! a program cannot define or shadow them.
+
+use super::lexer::{Tok, Token};
+use crate::span::Span;
+
+/// Each definition: its name, the definitions it uses, its source.
+const DEFINITIONS: &[(&str, &[&str], &str)] = &[
+    (
+        "List.length",
+        &[],
+        "let rec List.length l = match l with [] -> 0 | _ :: r -> 1 + List.length r",
+    ),
+    (
+        "List.hd",
+        &[],
+        "let List.hd l = match l with [] -> failwith \"hd\" | x :: _ -> x",
+    ),
+    (
+        "List.tl",
+        &[],
+        "let List.tl l = match l with [] -> failwith \"tl\" | _ :: r -> r",
+    ),
+    (
+        "List.rev_append",
+        &[],
+        "let rec List.rev_append l a = match l with [] -> a | x :: r -> List.rev_append r (x :: a)",
+    ),
+    (
+        "List.rev",
+        &["List.rev_append"],
+        "let List.rev l = List.rev_append l []",
+    ),
+    (
+        "List.append",
+        &[],
+        "let rec List.append l m = match l with [] -> m | x :: r -> x :: List.append r m",
+    ),
+    (
+        "List.concat",
+        &["List.append"],
+        "let rec List.concat l = match l with [] -> [] | x :: r -> List.append x (List.concat r)",
+    ),
+    (
+        "List.map",
+        &[],
+        "let rec List.map f l = match l with [] -> [] | x :: r -> let y = f x in y :: List.map f r",
+    ),
+    (
+        "List.mapi",
+        &[],
+        "let List.mapi f l = let rec go i l = match l with [] -> [] | x :: r -> let y = f i x in y :: go (i + 1) r in go 0 l",
+    ),
+    (
+        "List.filter",
+        &[],
+        "let rec List.filter p l = match l with [] -> [] | x :: r -> if p x then x :: List.filter p r else List.filter p r",
+    ),
+    (
+        "List.fold_left",
+        &[],
+        "let rec List.fold_left f a l = match l with [] -> a | x :: r -> List.fold_left f (f a x) r",
+    ),
+    (
+        "List.fold_right",
+        &[],
+        "let rec List.fold_right f l a = match l with [] -> a | x :: r -> f x (List.fold_right f r a)",
+    ),
+    (
+        "List.iter",
+        &[],
+        "let rec List.iter f l = match l with [] -> () | x :: r -> f x; List.iter f r",
+    ),
+    (
+        "List.iteri",
+        &[],
+        "let List.iteri f l = let rec go i l = match l with [] -> () | x :: r -> f i x; go (i + 1) r in go 0 l",
+    ),
+    (
+        "List.exists",
+        &[],
+        "let rec List.exists p l = match l with [] -> false | x :: r -> p x || List.exists p r",
+    ),
+    (
+        "List.for_all",
+        &[],
+        "let rec List.for_all p l = match l with [] -> true | x :: r -> p x && List.for_all p r",
+    ),
+    (
+        "List.mem",
+        &[],
+        "let rec List.mem y l = match l with [] -> false | x :: r -> x = y || List.mem y r",
+    ),
+    (
+        "List.nth",
+        &[],
+        "let List.nth l n = if n < 0 then invalid_arg \"List.nth\" else let rec go l n = match l with [] -> failwith \"nth\" | x :: r -> if n = 0 then x else go r (n - 1) in go l n",
+    ),
+    (
+        "List.init",
+        &[],
+        "let List.init n f = if n < 0 then invalid_arg \"List.init\" else let rec go i = if i >= n then [] else let y = f i in y :: go (i + 1) in go 0",
+    ),
+    (
+        "List.assoc",
+        &[],
+        "let rec List.assoc k l = match l with [] -> raise Not_found | (a, b) :: r -> if a = k then b else List.assoc k r",
+    ),
+    (
+        "List.find",
+        &[],
+        "let rec List.find p l = match l with [] -> raise Not_found | x :: r -> if p x then x else List.find p r",
+    ),
+];
+
+/// The definitions `tokens` use (with the ones those use), each after the definitions it
+/// uses: its source and the span of the program's first use that needs it (where traces and
+/// failures inside it point).
+pub fn needed(tokens: &[Token]) -> Vec<(&'static str, Span)> {
+    let mut wanted: Vec<(&'static str, Span)> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let name = match (&t.tok, tokens.get(i + 1), tokens.get(i + 2)) {
+            (
+                Tok::UIdent(m),
+                Some(dot),
+                Some(Token {
+                    tok: Tok::Ident(f), ..
+                }),
+            ) if dot.tok == Tok::Punct(".") => {
+                format!("{m}.{f}")
+            }
+            (Tok::Punct("@"), ..) => "List.append".to_string(),
+            _ => continue,
+        };
+        if let Some((n, ..)) = DEFINITIONS.iter().find(|(n, ..)| **n == name)
+            && !wanted.iter().any(|(w, _)| w == n)
+        {
+            wanted.push((n, t.span));
+        }
+    }
+    // Close under use.
+    let mut i = 0;
+    while i < wanted.len() {
+        let (name, span) = wanted[i];
+        let uses = DEFINITIONS
+            .iter()
+            .find(|(n, ..)| *n == name)
+            .map_or(&[][..], |(_, uses, _)| uses);
+        for u in uses.iter() {
+            if !wanted.iter().any(|(w, _)| w == u) {
+                wanted.push((u, span));
+            }
+        }
+        i += 1;
+    }
+    DEFINITIONS
+        .iter()
+        .filter_map(|(n, _, source)| {
+            let (_, span) = wanted.iter().find(|(w, _)| w == n)?;
+            Some((*source, *span))
+        })
+        .collect()
+}

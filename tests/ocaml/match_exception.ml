@@ -1,0 +1,27 @@
+(* expect: safe up to 7 *)
+(* `match ... with exception`: a lookup in an association list that raises `Not_found`,
+   its result matched by value cases and its exception by an `exception` case; an
+   exception that a value case raises (`Negative`) is not caught there but by `main`. *)
+(* run: k=2 depth=6 => value 20 *)
+(* run: k=3 depth=6 => value 30 *)
+(* run: k=9 depth=6 => value 0 *)
+exception Negative of int
+
+let rec find k l =
+  match l with
+  | [] -> raise Not_found
+  | (k', v) :: rest -> if k = k' then v else find k rest
+
+let table = [ (1, 10); (2, 20); (3, -30) ]
+
+let lookup k =
+  match find k table with
+  | v when v < 0 -> raise (Negative v)
+  | v -> v
+  | exception Not_found -> 0
+
+let main k =
+  let r = try lookup k with Negative v -> -v in
+  assert (r >= 0);
+  assert (k < 1 || k > 3 || r = 10 * k);
+  r

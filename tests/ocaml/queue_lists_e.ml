@@ -1,0 +1,39 @@
+(* expect: bug within 1 *)
+(* As queue_lists.ml, but `pop` takes the back list as it is instead of reversing it, so
+   the queue gives the last element pushed first: wrong as soon as `a <> b`, at the first
+   `pop` (one call deep). *)
+(* run: a=3 b=4 depth=10 => failure at 30:3 (assert) *)
+(* run: a=0 b=0 depth=10 => value 0 *)
+exception Empty
+
+let rec rev_onto l acc = match l with [] -> acc | x :: r -> rev_onto r (x :: acc)
+
+let queue = ref ([], [])
+
+let push x =
+  let (front, back) = !queue in
+  queue := (front, x :: back)
+
+let pop () =
+  match !queue with
+  | ([], []) -> raise Empty
+  | (x :: front, back) -> queue := (front, back); x
+  | ([], back) ->
+    (match back with
+     | x :: front -> queue := (front, []); x
+     | [] -> raise Empty)
+
+let main a b =
+  push a;
+  push b;
+  let first = pop () in
+  assert (first = a);
+  push (a + b);
+  let total = ref first in
+  let steps = ref 0 in
+  while (match pop () with x -> total := !total + x; true | exception Empty -> false) do
+    incr steps
+  done;
+  assert (!steps = 2);
+  assert (!total = 2 * (a + b));
+  !total - a - b
