@@ -170,7 +170,7 @@ pub enum Command {
         /// The HORef program (or a Boogie `.bpl` / IR `.ir` file; `-`: read HORef from stdin).
         file: PathBuf,
         /// The call-depth bound K (`Main` runs at depth 0).
-        #[arg(long, default_value_t = 10, value_name = "K")]
+        #[arg(long, default_value_t = 10, value_name = "K", allow_negative_numbers = true, value_parser = depth_bound)]
         max_depth: u32,
         #[command(flatten)]
         bounds: CorralBounds,
@@ -222,7 +222,7 @@ pub enum Command {
         check_proof: bool,
         /// End as UNKNOWN (resource) once this process and its solvers hold more than
         /// this much memory (MiB). Default: half of the machine's memory.
-        #[arg(long, value_name = "MIB")]
+        #[arg(long, value_name = "MIB", value_parser = memory_mib)]
         memory_limit: Option<u64>,
         /// On a BUG, write it to FILE as an SV-COMP violation witness (format 2.0, YAML);
         /// `horef-si run PROGRAM --witness FILE` replays it.
@@ -263,7 +263,7 @@ pub enum Command {
         inputs: Vec<BigInt>,
         /// The deepest call depth a body may run at (`Main` runs at 0) [default: 10, or
         /// the witness's bound].
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = depth_bound)]
         max_depth: Option<u32>,
         /// Give up (exit 5) after this many evaluation steps.
         #[arg(long, default_value_t = 100_000_000, value_name = "N")]
@@ -283,10 +283,10 @@ pub enum Command {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Verifications run at once [default: the number of CPUs].
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = job_count)]
         jobs: Option<std::num::NonZeroUsize>,
         /// The bound K [default: 10 for header programs, every row of a manifest].
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = depth_bound)]
         max_depth: Option<u32>,
         #[command(flatten)]
         bounds: CorralBounds,
@@ -483,6 +483,32 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
 /// The default of `--solver-wait`, in seconds: [`crate::solver::DEFAULT_REPLY_WAIT`]
 /// (a test checks that they agree).
 const SOLVER_WAIT: &str = "300";
+
+/// A `--max-depth` value: a whole number of calls, 0 or more.
+fn depth_bound(text: &str) -> Result<u32, String> {
+    text.parse::<u32>().map_err(|_| {
+        format!(
+            "`{text}` is not a depth: give a whole number from 0 to {}",
+            u32::MAX
+        )
+    })
+}
+
+/// A `--memory-limit` value: a positive number of MiB (as `--timeout`, 0 is refused).
+fn memory_mib(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) | Err(_) => Err(format!(
+            "`{text}` is not a memory limit: give a positive number of MiB"
+        )),
+        Ok(mib) => Ok(mib),
+    }
+}
+
+/// A `--jobs` value: a positive number of verifications at once.
+fn job_count(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    text.parse::<std::num::NonZeroUsize>()
+        .map_err(|_| format!("`{text}` is not a number of jobs: give a positive whole number"))
+}
 
 /// A `--timeout` value: a positive number of seconds, at most 10^9 (so that a deadline
 /// computed from it cannot overflow).

@@ -428,3 +428,28 @@ fn the_readme_language_example_checks() {
     let run = horef_si(["run", &path, "--arg", "n=1"]);
     assert_eq!((run.code, run.stdout.trim()), (Some(0), "value: skip"));
 }
+
+#[test]
+fn bad_bounds_and_limits_are_refused_alike_with_a_message() {
+    let path = program("short_circuit.horef");
+    for (flag, value, words) in [
+        ("--max-depth", "-1", "is not a depth"),
+        ("--memory-limit", "0", "is not a memory limit"),
+        ("--timeout", "0", "positive number of seconds"),
+    ] {
+        let run = horef_si(["verify", &path, flag, value]);
+        assert_eq!(run.code, Some(1), "{flag} {value}: {run:#?}");
+        assert!(run.stderr.contains(words), "{flag} {value}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains("-- -1"),
+            "no advice to pass it after `--`"
+        );
+    }
+    let run = horef_si(["suite", &path, "--jobs", "0"]);
+    assert_eq!(run.code, Some(1), "{run:#?}");
+    assert!(
+        run.stderr.contains("is not a number of jobs"),
+        "{}",
+        run.stderr
+    );
+}
