@@ -288,3 +288,146 @@ impl Candidate {
         }
     }
 }
+
+/// `facts` as they are worth showing: bounds on the same result against the same parameter
+/// (or against constants) merged into the strongest one (`ret ≥ n ∧ ret ≥ n + 1` is
+/// `ret ≥ n + 1`, a lower and an equal upper bound an equation), other facts as they are.
+/// `None` when the facts contradict each other (`ret ≥ n + 1 ∧ ret ≤ n`): the procedure
+/// never returns. Only for showing: the proof is re-checked on the facts themselves.
+pub fn simplified(facts: &[Candidate]) -> Option<Vec<Candidate>> {
+    type Key = (usize, Option<usize>);
+    let mut bounds: Vec<(Key, Option<BigInt>, Option<BigInt>)> = Vec::new();
+    let mut others = Vec::new();
+    for fact in facts {
+        let Some((key, rel, c)) = bound_of(fact) else {
+            others.push(fact.clone());
+            continue;
+        };
+        let at = match bounds.iter().position(|(k, _, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                bounds.push((key, None, None));
+                bounds.len() - 1
+            }
+        };
+        let (_, lower, upper) = &mut bounds[at];
+        if matches!(rel, Rel::Ge | Rel::Eq) && lower.as_ref().is_none_or(|l| c > *l) {
+            *lower = Some(c.clone());
+        }
+        if matches!(rel, Rel::Le | Rel::Eq) && upper.as_ref().is_none_or(|u| c < *u) {
+            *upper = Some(c);
+        }
+    }
+    let mut out = Vec::new();
+    for ((ret, param), lower, upper) in bounds {
+        let atom = |rel, c: BigInt| Candidate {
+            guard: None,
+            fact: Atom {
+                lhs: Term::Ret(ret),
+                rel,
+                rhs: param.map_or(Term::Const(c.clone()), |p| Term::Param(p, c)),
+            },
+        };
+        match (lower, upper) {
+            (Some(l), Some(u)) if l > u => return None,
+            (Some(l), Some(u)) if l == u => out.push(atom(Rel::Eq, l)),
+            (lower, upper) => {
+                out.extend(lower.map(|l| atom(Rel::Ge, l)));
+                out.extend(upper.map(|u| atom(Rel::Le, u)));
+            }
+        }
+    }
+    out.extend(others);
+    Some(out)
+}
+
+/// An unguarded `ret_i rel p_j + c` (or `ret_i rel c`) as its result, parameter, relation
+/// and constant.
+fn bound_of(fact: &Candidate) -> Option<((usize, Option<usize>), Rel, BigInt)> {
+    if fact.guard.is_some() {
+        return None;
+    }
+    let Term::Ret(ret) = fact.fact.lhs else {
+        return None;
+    };
+    match &fact.fact.rhs {
+        Term::Param(p, c) => Some(((ret, Some(*p)), fact.fact.rel, c.clone())),
+        Term::Const(c) => Some(((ret, None), fact.fact.rel, c.clone())),
+        Term::Ret(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(rel: Rel, rhs: Term) -> Candidate {
+        Candidate {
+            guard: None,
+            fact: Atom {
+                lhs: Term::Ret(0),
+                rel,
+                rhs,
+            },
+        }
+    }
+
+    fn shown(facts: &[Candidate]) -> Option<String> {
+        let names = (["n".to_string()], ["ret".to_string()]);
+        simplified(facts).map(|kept| {
+            kept.iter()
+                .map(|c| c.describe(&names.0, &names.1))
+                .collect::<Vec<_>>()
+                .join(" ∧ ")
+        })
+    }
+
+    #[test]
+    fn implied_bounds_are_dropped() {
+        let n = |c: i32| Term::Param(0, BigInt::from(c));
+        let facts = [
+            fact(Rel::Ge, n(0)),
+            fact(Rel::Ge, n(1)),
+            fact(Rel::Le, n(5)),
+        ];
+        assert_eq!(shown(&facts).as_deref(), Some("ret ≥ n + 1 ∧ ret ≤ n + 5"));
+    }
+
+    #[test]
+    fn a_lower_and_an_equal_upper_bound_are_an_equation() {
+        let facts = [
+            fact(Rel::Ge, Term::Const(BigInt::from(2))),
+            fact(Rel::Le, Term::Const(BigInt::from(2))),
+        ];
+        assert_eq!(shown(&facts).as_deref(), Some("ret = 2"));
+    }
+
+    #[test]
+    fn contradictory_bounds_mean_the_procedure_never_returns() {
+        let n = |c: i32| Term::Param(0, BigInt::from(c));
+        let facts = [fact(Rel::Ge, n(1)), fact(Rel::Le, n(0))];
+        assert_eq!(shown(&facts), None);
+        let equal = [fact(Rel::Eq, n(0)), fact(Rel::Eq, n(1))];
+        assert_eq!(shown(&equal), None);
+    }
+
+    #[test]
+    fn guarded_facts_are_kept_as_they_are() {
+        let guarded = Candidate {
+            guard: Some(Atom {
+                lhs: Term::Param(0, BigInt::from(0)),
+                rel: Rel::Ge,
+                rhs: Term::Const(BigInt::from(0)),
+            }),
+            fact: Atom {
+                lhs: Term::Ret(0),
+                rel: Rel::Ge,
+                rhs: Term::Const(BigInt::from(0)),
+            },
+        };
+        assert_eq!(
+            simplified(std::slice::from_ref(&guarded)),
+            Some(vec![guarded])
+        );
+    }
+}

@@ -71,16 +71,20 @@ impl Proof {
                     .collect()
             };
             let (inputs, outputs) = (names(&procedure.params), names(&procedure.returns));
-            let described: Vec<String> = facts
-                .iter()
-                .map(|c| c.describe(&inputs, &outputs))
-                .collect();
+            let formula = match crate::vc::summaries::simplified(facts) {
+                Some(shown) => shown
+                    .iter()
+                    .map(|c| c.describe(&inputs, &outputs))
+                    .collect::<Vec<_>>()
+                    .join(" ∧ "),
+                None => "never returns".to_string(),
+            };
             let smt: Vec<String> = facts.iter().map(ToString::to_string).collect();
             shown.push(Summary {
                 procedure: procedure.name.clone(),
                 inputs,
                 outputs,
-                formula: described.join(" ∧ "),
+                formula,
                 smt: smt.join(" && "),
             });
         }
