@@ -334,6 +334,79 @@ fn deep_nesting_exits_2() {
     }
 }
 
+/// `assert` over a chain of `n` terms joined by `op`, in the syntax of `lang` (`horef`,
+/// `ml`, `bpl`, `ir`): a property over a long chain that the program's input decides.
+fn chain_program(lang: &str, op: &str, n: usize) -> String {
+    let logical = matches!(op, "&&" | "||");
+    let eq = if lang == "ml" { "=" } else { "==" };
+    let terms = vec![if logical { "n > 0" } else { "n" }; n].join(&format!(" {op} "));
+    let holds = if logical {
+        terms
+    } else {
+        format!("{terms} {eq} 3")
+    };
+    match lang {
+        "horef" => format!("Main (n:Int) :Int:\n  let (u:Unit) = assert (not ({holds})) in 0\n"),
+        "ml" => format!("let main n =\n  assert (not ({holds}))\n"),
+        "bpl" => format!("procedure main(n: int)\n{{\n  assert !({holds});\n}}\n"),
+        _ => format!("procedure {{:entrypoint}} main(n: int)\n{{\n  assert !({holds});\n}}\n"),
+    }
+}
+
+/// Chains of 10 000 terms of `+ - * && ||` in every front end: `check`, `run` and `verify`
+/// end cleanly (no stack overflow, no panic). The Boogie front end balances such chains and
+/// accepts them; HORef, OCaml and IR text reject trees taller than their documented limit
+/// with exit 2 and `file:line:col`.
+#[test]
+fn long_operator_chains_end_cleanly_in_every_front_end() {
+    for lang in ["horef", "ml", "bpl", "ir"] {
+        for op in ["+", "-", "*", "&&", "||"] {
+            let (_dir, path) = temp_file(&format!("chain.{lang}"), chain_program(lang, op, 10_000));
+            let commands: [&[&str]; 3] = [
+                &["check"],
+                &["run", "--arg", "n=1"],
+                &["verify", "--max-depth", "1", "--timeout", "20"],
+            ];
+            for command in commands {
+                let run = horef_si(command.iter().copied().chain([path.as_str()]));
+                let what = format!("{lang} {op} {command:?}");
+                run.assert_no_panic(&what);
+                if lang == "bpl" {
+                    // With n = 1 the `&&`/`||` chains hold, so their assertion fails.
+                    let run_ends = if matches!(op, "&&" | "||") { 10 } else { 0 };
+                    let expected: &[i32] = match command[0] {
+                        "check" => &[0],
+                        "run" => &[run_ends],
+                        _ => &[0, 5, 10],
+                    };
+                    assert!(
+                        run.code.is_some_and(|c| expected.contains(&c)),
+                        "{what}: {run:#?}"
+                    );
+                } else {
+                    run.assert_input_error(&path, &what);
+                    assert!(
+                        run.stderr.contains("deeper than") || run.stderr.contains("too deeply"),
+                        "{what}: {run:#?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The Boogie front end keeps chains of non-associative operators as written and rejects
+/// them past its height limit (exit 2, `file:line:col`) instead of overflowing the stack.
+#[test]
+fn a_long_boogie_div_chain_exits_2() {
+    let terms = vec!["n"; 5000].join(" div ");
+    let text = format!("procedure main(n: int)\n{{\n  assert {terms} != 3;\n}}\n");
+    let (_dir, path) = temp_file("div_chain.bpl", text);
+    let run = check(&path);
+    run.assert_input_error(&path, "a chain of 5000 `div`");
+    assert!(run.stderr.contains("nested deeper than 2000"), "{run:#?}");
+}
+
 #[test]
 fn nesting_below_the_limit_is_fine() {
     // 1000 levels of every kind of nesting is an ordinary (if odd) program.
