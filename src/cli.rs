@@ -271,6 +271,10 @@ pub enum Command {
         /// Print every call (name, arguments, depth) and return.
         #[arg(long)]
         trace: bool,
+        /// Give up (exit 5) once this process holds more than this much memory (MiB).
+        /// Default: half of the machine's memory. (A run also stops short of `ulimit -v`.)
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory_limit: Option<u64>,
         /// Replay a violation witness (from `verify --witness`): its inputs, checking that
         /// the run fails at its target (exit 10) and that it was written for this file.
         #[arg(long, value_name = "FILE")]
@@ -422,12 +426,16 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             max_depth,
             max_steps,
             trace,
+            memory_limit,
             witness,
         } => {
             let config = RunConfig {
                 max_depth: max_depth.unwrap_or(10),
                 fuel: max_steps,
                 trace,
+                memory_limit_mib: Some(
+                    memory_limit.unwrap_or_else(engine::resources::default_limit_mib),
+                ),
             };
             match witness {
                 Some(witness) => run_witness(&file, &witness, max_depth, &config, strict),
@@ -1381,6 +1389,13 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
         }
         Outcome::OutOfFuel { steps } => {
             outln!("inconclusive: gave up after {steps} steps (raise --max-steps)");
+            ExitCode::Inconclusive
+        }
+        Outcome::OutOfMemory { steps } => {
+            outln!(
+                "inconclusive: gave up after {steps} steps at the memory limit (raise \
+                 --memory-limit or ulimit -v, or lower --max-depth)"
+            );
             ExitCode::Inconclusive
         }
     }

@@ -407,6 +407,39 @@ fn a_long_boogie_div_chain_exits_2() {
     assert!(run.stderr.contains("nested deeper than 2000"), "{run:#?}");
 }
 
+/// `run` on unbounded recursion with a huge depth bound ends at its memory limit (exit 5,
+/// a message), whether the limit is `--memory-limit` or the address space (`ulimit -v`);
+/// before, it grew until an allocation of the native stack failed and panicked.
+#[test]
+fn run_on_unbounded_recursion_ends_at_the_memory_limit() {
+    let text = "Methods:\nloop (x:Int) :Int = loop x;\nMain (n:Int) :Int: loop n\n";
+    let (_dir, path) = temp_file("loop.horef", text);
+    let bin = env!("CARGO_BIN_EXE_horef-si");
+    let deep = ["--arg", "n=1", "--max-depth", "1000000"];
+    let limited = horef_si(
+        ["run", path.as_str()]
+            .into_iter()
+            .chain(deep)
+            .chain(["--memory-limit", "200"]),
+    );
+    let mut ulimit = std::process::Command::new("sh");
+    ulimit.arg("-c").arg(format!(
+        "ulimit -v 1000000 && exec {bin} run {path} {} --memory-limit 100000",
+        deep.join(" ")
+    ));
+    for (what, run) in [
+        ("--memory-limit 200", limited),
+        ("ulimit -v 1000000", common::run_limited(ulimit)),
+    ] {
+        assert_eq!(run.code, Some(5), "{what}: {run:#?}");
+        assert!(
+            run.stdout.contains("at the memory limit"),
+            "{what}: {run:#?}"
+        );
+        run.assert_no_panic(what);
+    }
+}
+
 #[test]
 fn nesting_below_the_limit_is_fine() {
     // 1000 levels of every kind of nesting is an ordinary (if odd) program.
