@@ -440,6 +440,46 @@ fn run_on_unbounded_recursion_ends_at_the_memory_limit() {
     }
 }
 
+/// `--lang` says what a program is where its name does not (stdin, odd extensions), and
+/// every subcommand reads a `.bpl`/`.ir` file as Boogie/IR (`lower --emit chc` too).
+#[test]
+fn every_subcommand_reads_the_language_lang_or_the_extension_names() {
+    let ocaml = "let main n =\n  assert (n * 2 <> 7)\n";
+    let (_dir, path) = temp_file("prog.ml", ocaml);
+    let bin = env!("CARGO_BIN_EXE_horef-si");
+    let mut stdin = std::process::Command::new("sh");
+    stdin.arg("-c").arg(format!(
+        "exec {bin} verify - --lang ocaml --max-depth 2 < {path}"
+    ));
+    let run = common::run_limited(stdin);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    assert!(run.stdout.starts_with("VERIFIED"), "{run:#?}");
+    let (_odd, odd) = temp_file("prog.txt", ocaml);
+    let run = horef_si(["run", odd.as_str(), "--lang", "ocaml", "--arg", "n=1"]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    let boogie = "procedure main(n: int)\n{\n  assert n + n != 7;\n}\n";
+    let (_bpl, bpl) = temp_file("prog.bpl", boogie);
+    let run = horef_si(["lower", "--emit", "chc", bpl.as_str()]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    assert!(run.stdout.starts_with("(set-logic HORN)"), "{run:#?}");
+    let run = horef_si(["lower", "--emit", "chc-refine", bpl.as_str()]);
+    assert_eq!(run.code, Some(2), "{run:#?}");
+    assert!(run.stderr.contains("Boogie or IR program"), "{run:#?}");
+    let (_as_text, as_text) = temp_file("prog.txt", boogie);
+    let run = horef_si(["check", "--lang", "boogie", as_text.as_str()]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+}
+
+/// A program larger than the input cap (here an endless one) is an input error naming the
+/// cap, read no further.
+#[test]
+fn an_endless_input_exits_2_at_the_size_cap() {
+    let run = check("/dev/zero");
+    assert_eq!(run.code, Some(2), "{run:#?}");
+    assert!(run.stderr.contains("larger than 64 MiB"), "{run:#?}");
+    run.assert_no_panic("/dev/zero");
+}
+
 #[test]
 fn nesting_below_the_limit_is_fine() {
     // 1000 levels of every kind of nesting is an ordinary (if odd) program.

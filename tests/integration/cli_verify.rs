@@ -566,6 +566,8 @@ fn sarif_tells_verified_from_safe_up_to_the_bound() {
     let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF");
     assert_eq!(log["runs"][0]["properties"]["verdict"], "safe_up_to_depth");
     assert_eq!(log["runs"][0]["properties"]["maxDepth"], 1);
+}
+
 /// The pids of the running (not yet reaped, not zombie) processes named `name` whose
 /// parent is `parent`, from /proc.
 fn running_children(parent: u32, name: &str) -> Vec<u32> {
