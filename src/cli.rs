@@ -24,6 +24,7 @@ macro_rules! outln {
 }
 
 mod install;
+mod limits;
 mod progress_line;
 mod value_enums;
 
@@ -421,6 +422,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 witness: witness.as_deref(),
                 style,
             };
+            // The clock and the memory watch start before the program is read.
+            limits::start(options.timeout, options.memory_limit_mib);
             verify(&file, &options, &output, strict)
         }
         Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
@@ -683,6 +686,7 @@ fn verify(file: &Path, options: &engine::Options, output: &Output, load: LoadOpt
             Err((_, message)) => return input_error(file, &message, output.format),
         }
     };
+    limits::claim();
     let printed = print_verdict(file, checked.as_ref(), &outcome, options, output);
     // The verdict is out before any file is written: a witness path that cannot be
     // written costs the witness, never the answer.

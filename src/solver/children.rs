@@ -147,7 +147,8 @@ pub fn clean_up_on_signals() {
 #[cfg(not(unix))]
 pub fn clean_up_on_signals() {}
 
-fn remove_tracked() {
+/// Removes every tracked temporary path (before the process ends without dropping them).
+pub fn remove_tracked() {
     let paths = std::mem::take(&mut *tracked());
     for path in paths {
         let _ = if path.is_dir() {

@@ -480,6 +480,30 @@ fn an_endless_input_exits_2_at_the_size_cap() {
     run.assert_no_panic("/dev/zero");
 }
 
+/// `verify --timeout` and `--memory-limit` hold while a huge program (200 000 methods) is
+/// read and lowered, not only once the search runs: UNKNOWN, exit 5.
+#[test]
+fn verify_limits_hold_while_a_huge_program_loads() {
+    let mut text = String::from("Methods:\n");
+    for i in 0..200_000 {
+        text.push_str(&format!(
+            "m{i} (x:Int) :Int = if x > {i} then x + {i} else x - 1;\n"
+        ));
+    }
+    text.push_str("Main (n:Int) :Int: let (r:Int) = m0 n in let (u:Unit) = assert (r != 7) in r\n");
+    let (_dir, path) = temp_file("huge.horef", text);
+    for (limit, reason) in [
+        (["--timeout", "1"], "timeout"),
+        (["--memory-limit", "100"], "memory"),
+    ] {
+        let run = horef_si(["verify", path.as_str()].into_iter().chain(limit));
+        assert_eq!(run.code, Some(5), "{limit:?}: {run:#?}");
+        assert!(run.stdout.starts_with("UNKNOWN"), "{limit:?}: {run:#?}");
+        assert!(run.stdout.contains(reason), "{limit:?}: {run:#?}");
+        run.assert_no_panic(reason);
+    }
+}
+
 #[test]
 fn nesting_below_the_limit_is_fine() {
     // 1000 levels of every kind of nesting is an ordinary (if odd) program.
