@@ -24,6 +24,7 @@ macro_rules! outln {
 }
 
 mod install;
+mod limits;
 mod progress_line;
 mod value_enums;
 
@@ -33,8 +34,8 @@ use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent};
 use crate::engine::{self, Proofs, search::driver::Mode};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
-use crate::frontend::ir_text::{is_ir_file, load_ir};
-use crate::frontend::{LoadOptions, load_entry};
+use crate::frontend::LoadOptions;
+use crate::frontend::{Lang, lang};
 use crate::report;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
@@ -78,6 +79,10 @@ pub struct Cli {
     /// (`min_int ..= max_int`) is a failure at its expression (docs/ocaml.md, "Integers").
     #[arg(long, global = true)]
     pub overflow_checks: bool,
+    /// The language of the program [default: by the file's extension: `.ml` OCaml, `.bpl`
+    /// Boogie, `.ir` IR text, any other HORef]; for stdin (`-`) and other extensions.
+    #[arg(long, global = true, value_enum, value_name = "LANG")]
+    pub lang: Option<Lang>,
 }
 
 impl Cli {
@@ -271,6 +276,10 @@ pub enum Command {
         /// Print every call (name, arguments, depth) and return.
         #[arg(long)]
         trace: bool,
+        /// Give up (exit 5) once this process holds more than this much memory (MiB).
+        /// Default: half of the machine's memory. (A run also stops short of `ulimit -v`.)
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory_limit: Option<u64>,
         /// Replay a violation witness (from `verify --witness`): its inputs, checking that
         /// the run fails at its target (exit 10) and that it was written for this file.
         #[arg(long, value_name = "FILE")]
@@ -353,6 +362,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
         strict: cli.strict,
         entry: cli.entry.as_deref(),
         overflow_checks: cli.overflow_checks,
+        lang: cli.lang,
     };
     let style = cli.style();
     match cli.command {
@@ -412,6 +422,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 witness: witness.as_deref(),
                 style,
             };
+            // The clock and the memory watch start before the program is read.
+            limits::start(options.timeout, options.memory_limit_mib);
             verify(&file, &options, &output, strict)
         }
         Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
@@ -422,12 +434,16 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             max_depth,
             max_steps,
             trace,
+            memory_limit,
             witness,
         } => {
             let config = RunConfig {
                 max_depth: max_depth.unwrap_or(10),
                 fuel: max_steps,
                 trace,
+                memory_limit_mib: Some(
+                    memory_limit.unwrap_or_else(engine::resources::default_limit_mib),
+                ),
             };
             match witness {
                 Some(witness) => run_witness(&file, &witness, max_depth, &config, strict),
@@ -555,13 +571,20 @@ fn print_stdout_bytes(bytes: &[u8]) {
     let _ = out.write_all(bytes).and_then(|()| out.flush());
 }
 
-/// The file name `-`: the program comes from stdin.
-fn is_stdin(file: &Path) -> bool {
-    file.as_os_str() == "-"
+/// Whether `file` (in the language `--lang` names, else its extension's: [`Lang::of`])
+/// becomes IR directly (Boogie, IR text) rather than a core program (HORef, OCaml).
+fn is_ir(file: &Path, options: LoadOptions) -> bool {
+    Lang::of(file, options.lang).is_ir()
 }
 
-/// Loads `file` (or stdin, named `<stdin>`, for `-`; a `.ml` file from its `--entry`);
-/// prints its warnings (or, with `--strict`, fails on them as errors).
+/// Loads the Boogie or IR program `file` (stdin for `-`), as [`is_ir`] says it is.
+fn load_ir(file: &Path, options: LoadOptions) -> Result<boogie_like::Program, String> {
+    let lang = Lang::of(file, options.lang);
+    crate::frontend::ir_text::load_ir_as(file, options.entry, lang)
+}
+
+/// Loads the HORef or OCaml program `file` (stdin, named `<stdin>`, for `-`; OCaml from its
+/// `--entry`); prints its warnings (or, with `--strict`, fails on them as errors).
 fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode> {
     load_checked(file, options).map_err(|(code, message)| {
         eprintln!("{message}");
@@ -571,18 +594,10 @@ fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode
 
 /// As [`load_or_report`], with the error's message returned instead of printed.
 fn load_checked(file: &Path, options: LoadOptions) -> Result<Checked, (ExitCode, String)> {
-    let loaded = if is_stdin(file) {
-        let mut bytes = Vec::new();
-        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
-            Ok(_) => crate::frontend::load_bytes("<stdin>", &bytes),
-            Err(e) => {
-                let message = format!("error: cannot read the program from stdin: {e}");
-                return Err((ExitCode::Input, message));
-            }
-        }
-    } else {
-        load_entry(file, options.entry)
-    };
+    let ocaml = Lang::of(file, options.lang) == Lang::Ocaml;
+    let loaded = lang::read(file).and_then(|(name, bytes)| {
+        crate::frontend::load_source_as(&name, &bytes, options.entry, ocaml)
+    });
     let checked = loaded
         .map(|c| crate::frontend::with_overflow_checks(c, options.overflow_checks))
         .and_then(|c| {
@@ -603,8 +618,8 @@ fn load_checked(file: &Path, options: LoadOptions) -> Result<Checked, (ExitCode,
 }
 
 fn check(file: &Path, strict: LoadOptions) -> ExitCode {
-    if is_ir_file(file) {
-        return match load_ir(file, strict.entry) {
+    if is_ir(file, strict) {
+        return match load_ir(file, strict) {
             Ok(program) => {
                 outln!(
                     "ok: {} ({} procedures)",
@@ -650,13 +665,13 @@ struct Output<'a> {
 }
 
 fn verify(file: &Path, options: &engine::Options, output: &Output, load: LoadOptions) -> ExitCode {
-    if output.witness.is_some() && is_ir_file(file) {
+    if output.witness.is_some() && is_ir(file, load) {
         eprintln!("error: --witness is for HORef and OCaml programs, not Boogie or IR files");
         return ExitCode::Usage;
     }
     let mut checked = None;
-    let outcome = if is_ir_file(file) {
-        match load_ir(file, load.entry) {
+    let outcome = if is_ir(file, load) {
+        match load_ir(file, load) {
             Ok(program) => {
                 with_progress_line(options, |o| verifier::verify(Program::Ir(&program), o))
             }
@@ -671,6 +686,7 @@ fn verify(file: &Path, options: &engine::Options, output: &Output, load: LoadOpt
             Err((_, message)) => return input_error(file, &message, output.format),
         }
     };
+    limits::claim();
     let printed = print_verdict(file, checked.as_ref(), &outcome, options, output);
     // The verdict is out before any file is written: a witness path that cannot be
     // written costs the witness, never the answer.
@@ -948,11 +964,29 @@ fn with_progress_line<T>(
 }
 
 fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
-    if is_ir_file(file) && emit == Emit::Ir {
-        return print_ir_file(file, stats, strict.entry);
+    let ir_lang = is_ir(file, strict);
+    if ir_lang && emit == Emit::Ir {
+        return print_ir_file(file, stats, strict);
     }
     if emit == Emit::Boogie {
         return print_boogie(file, strict);
+    }
+    if ir_lang && emit.refine_ghost().is_some() {
+        eprintln!(
+            "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a HORef \
+             or OCaml program; this is a Boogie or IR program (--emit chc gives its clauses)",
+            file.display()
+        );
+        return ExitCode::Input;
+    }
+    if ir_lang {
+        return match load_ir(file, strict) {
+            Ok(ir) => print_horn(file, &ir),
+            Err(message) => {
+                eprintln!("{message}");
+                ExitCode::Input
+            }
+        };
     }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
@@ -973,24 +1007,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
     }
     let lowered = crate::lower::lower(&checked);
     if emit == Emit::Chc {
-        return match crate::vc::horn::HornSystem::of(&lowered.ir) {
-            Some(system) => {
-                out!("{}", system.script());
-                ExitCode::Ok
-            }
-            None if lowered.ir.has_quantifiers() => {
-                eprintln!(
-                    "error: {}: unsupported by --emit chc: quantifiers (the Horn clauses are \
-                     quantifier-free)",
-                    file.display()
-                );
-                ExitCode::Input
-            }
-            None => {
-                eprintln!("internal error: the lowered program has no entry procedure");
-                ExitCode::Internal
-            }
-        };
+        return print_horn(file, &lowered.ir);
     }
     out!("{}", boogie_like::print(&lowered.ir));
     if stats {
@@ -1008,11 +1025,36 @@ fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode 
     ExitCode::Ok
 }
 
+/// `lower --emit chc`: the Horn clauses of `ir`.
+fn print_horn(file: &Path, ir: &boogie_like::Program) -> ExitCode {
+    match crate::vc::horn::HornSystem::of(ir) {
+        Some(system) => {
+            out!("{}", system.script());
+            ExitCode::Ok
+        }
+        None if ir.has_quantifiers() => {
+            eprintln!(
+                "error: {}: unsupported by --emit chc: quantifiers (the Horn clauses are \
+                 quantifier-free)",
+                file.display()
+            );
+            ExitCode::Input
+        }
+        None => {
+            eprintln!(
+                "error: {}: the program has no entry procedure",
+                file.display()
+            );
+            ExitCode::Input
+        }
+    }
+}
+
 /// `lower X.bpl`: the file is IR already; it is printed as the IR printer writes it.
 /// `lower --emit boogie`: any program (HORef, OCaml, Boogie, IR) as Boogie text.
 fn print_boogie(file: &Path, strict: LoadOptions) -> ExitCode {
-    let ir = if is_ir_file(file) {
-        match load_ir(file, strict.entry) {
+    let ir = if is_ir(file, strict) {
+        match load_ir(file, strict) {
             Ok(program) => program,
             Err(message) => {
                 eprintln!("{message}");
@@ -1037,7 +1079,7 @@ fn print_boogie(file: &Path, strict: LoadOptions) -> ExitCode {
     }
 }
 
-fn print_ir_file(file: &Path, stats: bool, entry: Option<&str>) -> ExitCode {
+fn print_ir_file(file: &Path, stats: bool, options: LoadOptions) -> ExitCode {
     if stats {
         eprintln!(
             "error: --stats counts what the lowering made; {} is not lowered",
@@ -1045,7 +1087,7 @@ fn print_ir_file(file: &Path, stats: bool, entry: Option<&str>) -> ExitCode {
         );
         return ExitCode::Usage;
     }
-    match load_ir(file, entry) {
+    match load_ir(file, options) {
         Ok(program) => {
             out!("{}", boogie_like::print(&program));
             ExitCode::Ok
@@ -1063,8 +1105,8 @@ fn run(
     config: &RunConfig,
     strict: LoadOptions,
 ) -> ExitCode {
-    if is_ir_file(file) {
-        return run_ir(file, raw_args, config, strict.entry);
+    if is_ir(file, strict) {
+        return run_ir(file, raw_args, config, strict);
     }
     let checked = match load_or_report(file, strict) {
         Ok(checked) => checked,
@@ -1192,8 +1234,8 @@ fn parse_int(text: &str) -> Result<BigInt, String> {
         .map_err(|_| format!("`{text}` is not an integer"))
 }
 
-fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig, entry: Option<&str>) -> ExitCode {
-    let program = match load_ir(file, entry) {
+fn run_ir(file: &Path, raw_args: &[String], config: &RunConfig, load: LoadOptions) -> ExitCode {
+    let program = match load_ir(file, load) {
         Ok(program) => program,
         Err(message) => {
             eprintln!("{message}");
@@ -1381,6 +1423,13 @@ fn report_outcome(checked: &Checked, outcome: &Outcome) -> ExitCode {
         }
         Outcome::OutOfFuel { steps } => {
             outln!("inconclusive: gave up after {steps} steps (raise --max-steps)");
+            ExitCode::Inconclusive
+        }
+        Outcome::OutOfMemory { steps } => {
+            outln!(
+                "inconclusive: gave up after {steps} steps at the memory limit (raise \
+                 --memory-limit or ulimit -v, or lower --max-depth)"
+            );
             ExitCode::Inconclusive
         }
     }

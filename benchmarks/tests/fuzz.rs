@@ -382,6 +382,7 @@ fn fails_on_37(text: &str) -> bool {
         max_depth: 6,
         fuel: 1_000_000,
         trace: false,
+        memory_limit_mib: None,
     };
     let run = interp::run(&checked.program, &checked.info, &inputs, &config);
     matches!(run.outcome, Outcome::Failure { .. })

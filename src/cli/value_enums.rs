@@ -128,3 +128,13 @@ mod tests {
         round_trips::<SuiteFormat>();
     }
 }
+
+value_enum!(
+    crate::frontend::Lang,
+    [
+        (crate::frontend::Lang::Horef, "horef", "HORef"),
+        (crate::frontend::Lang::Ocaml, "ocaml", "The OCaml subset"),
+        (crate::frontend::Lang::Boogie, "boogie", "Boogie 2"),
+        (crate::frontend::Lang::Ir, "ir", "The Boogie-like IR text"),
+    ]
+);

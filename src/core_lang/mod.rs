@@ -31,6 +31,8 @@ pub struct Checked {
     /// The entry function asked for (`--entry`, `.ml` files), so that the program can be
     /// loaded again exactly as it was (`frontend::load_source`).
     pub entry: Option<String>,
+    /// Whether it was read as OCaml (else HORef), also to load it again as it was.
+    pub ocaml: bool,
     /// Accepted for BMC-2 compatibility, worth telling the user (`file:line:col` of both
     /// places of a re-declared method).
     pub warnings: Vec<Diagnostic>,

@@ -200,6 +200,9 @@ fn run(
         (true, None) => tempfile::tempdir().ok(),
         _ => None,
     };
+    let _removed_on_signals = recording
+        .as_ref()
+        .map(|dir| crate::solver::children::track(dir.path()));
     let dump = options.dump_smt.clone().or_else(|| {
         recording
             .as_ref()

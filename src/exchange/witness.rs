@@ -217,6 +217,7 @@ pub fn write(
         max_depth,
         fuel: FUEL,
         trace: true,
+        memory_limit_mib: None,
     };
     let run = interp::run_fed(&checked.program, &checked.info, &values, &fresh, &config);
     let target = match run.outcome {

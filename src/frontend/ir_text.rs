@@ -19,8 +19,13 @@ pub fn is_ir_file(path: &Path) -> bool {
 /// Reads the file at `path`: a Boogie program (`.bpl`) is translated, with `entry` naming
 /// its entry procedure; IR text is parsed and verified. The error is a rendered message.
 pub fn load_ir(path: &Path, entry: Option<&str>) -> Result<Program, String> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{name}`: {e}"))?;
+    load_ir_as(path, entry, super::Lang::of(path, None))
+}
+
+/// As [`load_ir`] (stdin for `-`), read as Boogie (`lang` [`super::Lang::Boogie`]) or else as
+/// IR text, whatever the name says.
+pub fn load_ir_as(path: &Path, entry: Option<&str>, lang: super::Lang) -> Result<Program, String> {
+    let (name, bytes) = super::lang::read(path).map_err(|e| e.render())?;
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "error: {name}: the file is not valid UTF-8 (byte {})",
@@ -28,7 +33,7 @@ pub fn load_ir(path: &Path, entry: Option<&str>) -> Result<Program, String> {
         )
     })?;
     let file = SourceFile::new(name.clone(), text);
-    if crate::frontend::boogie::is_boogie_file(&name) {
+    if lang == super::Lang::Boogie {
         return crate::frontend::boogie::translate(&file, entry)
             .map_err(|d| render_all(&[d], &file));
     }

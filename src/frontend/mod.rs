@@ -14,6 +14,7 @@ use crate::core_lang::typecheck::{TypeInfo, check_program};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::frontend::horef::parse_program;
 use crate::span::{SourceFile, Span};
+pub use lang::Lang;
 use std::path::Path;
 
 /// With `on`, an OCaml program checks its arithmetic for overflow ([`IntModel::OCaml`]);
@@ -75,21 +76,19 @@ pub fn load(path: &Path) -> Result<Checked, LoadError> {
 /// As [`load`], with the entry function of a `.ml` file named (`--entry`); a HORef file's
 /// entry is always `Main`, so naming one for it is an error.
 pub fn load_entry(path: &Path, entry: Option<&str>) -> Result<Checked, LoadError> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
-        path: name.clone(),
-        error,
-    })?;
+    let (name, bytes) = lang::read(path)?;
     load_source(&name, &bytes, entry)
 }
 
-/// How the CLI loads a file: `--strict` and `--entry`.
+/// How the CLI loads a file: `--strict`, `--entry` and `--lang`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LoadOptions<'a> {
     pub strict: bool,
     pub entry: Option<&'a str>,
     /// `--overflow-checks` ([`Checked::with_overflow_checks`]).
     pub overflow_checks: bool,
+    /// The language (`None`: by the file's extension, [`Lang::of`]).
+    pub lang: Option<Lang>,
 }
 
 /// Parses and checks `bytes` as the contents of a file called `name`.
@@ -101,12 +100,22 @@ pub fn load_bytes(name: &str, bytes: &[u8]) -> Result<Checked, LoadError> {
 /// function of a `.ml` file named (`--entry`). Deterministic: the same arguments give the
 /// same program.
 pub fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Checked, LoadError> {
+    load_source_as(name, bytes, entry, is_ocaml_file(name))
+}
+
+/// As [`load_source`], read as OCaml or (`ocaml` false) as HORef whatever the name says.
+pub fn load_source_as(
+    name: &str,
+    bytes: &[u8],
+    entry: Option<&str>,
+    ocaml: bool,
+) -> Result<Checked, LoadError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(e) => return Err(not_utf8(name, bytes, e)),
     };
     let file = SourceFile::new(name, text);
-    let parsed = match (is_ocaml_file(name), entry) {
+    let parsed = match (ocaml, entry) {
         (true, _) => ocaml::translate(&file.text, entry),
         (false, None) => parse_program(&file.text),
         (false, Some(_)) => {
@@ -121,7 +130,7 @@ pub fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Chec
     };
     let info = match check_program(&program) {
         Ok(info) => info,
-        Err(diagnostics) if is_ocaml_file(name) => {
+        Err(diagnostics) if ocaml => {
             return Err(invalid(file, translation_bug(diagnostics)));
         }
         Err(diagnostics) => return Err(invalid(file, diagnostics)),
@@ -134,6 +143,7 @@ pub fn load_source(name: &str, bytes: &[u8], entry: Option<&str>) -> Result<Chec
         info,
         names,
         entry: entry.map(str::to_string),
+        ocaml,
         warnings,
     })
 }
@@ -208,4 +218,5 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> LoadError {
 pub mod boogie;
 pub mod horef;
 pub mod ir_text;
+pub mod lang;
 pub mod ocaml;

@@ -32,6 +32,7 @@
 //! - **Model values are read, not guessed**: integers of any size and sign, booleans,
 //!   constructors of declared datatypes ([`ModelValue`]); anything else is `BadReply`.
 
+pub mod children;
 mod clock;
 mod config;
 mod error;

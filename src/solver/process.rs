@@ -83,13 +83,14 @@ impl SolverProcess {
         reply_wait: Duration,
     ) -> Result<SolverProcess, SolverError> {
         let program_name = program.to_string_lossy().into_owned();
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(kind.args())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| spawn_error(kind, &program_name, e))?;
+            .stderr(Stdio::piped());
+        let mut child =
+            super::children::spawn(command).map_err(|e| spawn_error(kind, &program_name, e))?;
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let child = Arc::new(Mutex::new(child));
         let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {

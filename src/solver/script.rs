@@ -10,7 +10,8 @@
 //!   deadline; dropping a [`ScriptRun`] kills and reaps the process and removes its files.
 //!   z3 also gets a hard time limit of its own a little past the deadline (`-T:`), so a run
 //!   whose caller was killed from outside (no drop ran) still ends by then instead of
-//!   running on, orphaned, until it finishes.
+//!   running on, orphaned, until it finishes; and it dies with `horef-si` in any case
+//!   ([`super::children`]), whose signal handling also removes the script file.
 //! - **No verdict from a broken solver.** Anything but a readable reply is a
 //!   [`ScriptOutcome::Failed`] with the reason (exit status, the end of the output).
 
@@ -29,8 +30,8 @@ const ORPHAN_GRACE_SECONDS: u64 = 2;
 pub(crate) struct ScriptRun {
     child: Child,
     output: std::fs::File,
-    /// Kept so the script file lives as long as the run.
-    _script: NamedTempFile,
+    /// Kept so the script file lives as long as the run (and is removed on a signal).
+    _script: (NamedTempFile, super::children::Tracked),
     deadline: Instant,
     finished: Option<ScriptOutcome>,
 }
@@ -56,6 +57,7 @@ impl ScriptRun {
         memory_mib: Option<u64>,
     ) -> Result<ScriptRun, SolverError> {
         let mut file = NamedTempFile::new().map_err(|e| SolverError::io("a script file", e))?;
+        let tracked = super::children::track(file.path());
         file.write_all(script.as_bytes())
             .and_then(|_| file.flush())
             .map_err(|e| SolverError::io("writing the script file", e))?;
@@ -68,7 +70,7 @@ impl ScriptRun {
         }
         let seconds = deadline.saturating_duration_since(Instant::now()).as_secs();
         command.arg(format!("-T:{}", seconds + ORPHAN_GRACE_SECONDS));
-        let child = command
+        command
             .arg(file.path())
             .stdin(Stdio::null())
             .stdout(
@@ -76,20 +78,19 @@ impl ScriptRun {
                     .try_clone()
                     .map_err(|e| SolverError::io("an output file", e))?,
             )
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => SolverError::NotFound {
-                    kind: super::SolverKind::Z3,
-                    program: program.to_string_lossy().into_owned(),
-                    hint: super::SolverKind::Z3.install_hint(),
-                },
-                _ => SolverError::io("starting z3", e),
-            })?;
+            .stderr(Stdio::null());
+        let child = super::children::spawn(command).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => SolverError::NotFound {
+                kind: super::SolverKind::Z3,
+                program: program.to_string_lossy().into_owned(),
+                hint: super::SolverKind::Z3.install_hint(),
+            },
+            _ => SolverError::io("starting z3", e),
+        })?;
         Ok(ScriptRun {
             child,
             output,
-            _script: file,
+            _script: (file, tracked),
             deadline,
             finished: None,
         })

@@ -54,14 +54,15 @@ pub fn with_proof_cases(checked: &Checked, options: &engine::Options) -> engine:
     }
     let name = checked.file.name.clone();
     let text = checked.file.text.clone();
-    let entry = checked.entry.clone();
+    let (entry, ocaml) = (checked.entry.clone(), checked.ocaml);
     // Not part of the source: `--overflow-checks` is set on the loaded program.
     let ints = checked.program.ints;
     let mut hasher = std::hash::DefaultHasher::new();
-    (&name, &text, &entry, format!("{ints:?}")).hash(&mut hasher);
+    (&name, &text, &entry, ocaml, format!("{ints:?}")).hash(&mut hasher);
     let build = move || {
+        let bytes = text.as_bytes();
         let mut checked =
-            crate::frontend::load_source(&name, text.as_bytes(), entry.as_deref()).ok()?;
+            crate::frontend::load_source_as(&name, bytes, entry.as_deref(), ocaml).ok()?;
         checked.program.ints = ints;
         proof_cases(&checked)
     };
@@ -248,6 +249,7 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
         info,
         names,
         entry: checked.entry.clone(),
+        ocaml: checked.ocaml,
         warnings: Vec::new(),
     })
 }

@@ -334,6 +334,176 @@ fn deep_nesting_exits_2() {
     }
 }
 
+/// `assert` over a chain of `n` terms joined by `op`, in the syntax of `lang` (`horef`,
+/// `ml`, `bpl`, `ir`): a property over a long chain that the program's input decides.
+fn chain_program(lang: &str, op: &str, n: usize) -> String {
+    let logical = matches!(op, "&&" | "||");
+    let eq = if lang == "ml" { "=" } else { "==" };
+    let terms = vec![if logical { "n > 0" } else { "n" }; n].join(&format!(" {op} "));
+    let holds = if logical {
+        terms
+    } else {
+        format!("{terms} {eq} 3")
+    };
+    match lang {
+        "horef" => format!("Main (n:Int) :Int:\n  let (u:Unit) = assert (not ({holds})) in 0\n"),
+        "ml" => format!("let main n =\n  assert (not ({holds}))\n"),
+        "bpl" => format!("procedure main(n: int)\n{{\n  assert !({holds});\n}}\n"),
+        _ => format!("procedure {{:entrypoint}} main(n: int)\n{{\n  assert !({holds});\n}}\n"),
+    }
+}
+
+/// Chains of 10 000 terms of `+ - * && ||` in every front end: `check`, `run` and `verify`
+/// end cleanly (no stack overflow, no panic). The Boogie front end balances such chains and
+/// accepts them; HORef, OCaml and IR text reject trees taller than their documented limit
+/// with exit 2 and `file:line:col`.
+#[test]
+fn long_operator_chains_end_cleanly_in_every_front_end() {
+    for lang in ["horef", "ml", "bpl", "ir"] {
+        for op in ["+", "-", "*", "&&", "||"] {
+            let (_dir, path) = temp_file(&format!("chain.{lang}"), chain_program(lang, op, 10_000));
+            let commands: [&[&str]; 3] = [
+                &["check"],
+                &["run", "--arg", "n=1"],
+                &["verify", "--max-depth", "1", "--timeout", "20"],
+            ];
+            for command in commands {
+                let run = horef_si(command.iter().copied().chain([path.as_str()]));
+                let what = format!("{lang} {op} {command:?}");
+                run.assert_no_panic(&what);
+                if lang == "bpl" {
+                    // With n = 1 the `&&`/`||` chains hold, so their assertion fails.
+                    let run_ends = if matches!(op, "&&" | "||") { 10 } else { 0 };
+                    let expected: &[i32] = match command[0] {
+                        "check" => &[0],
+                        "run" => &[run_ends],
+                        _ => &[0, 5, 10],
+                    };
+                    assert!(
+                        run.code.is_some_and(|c| expected.contains(&c)),
+                        "{what}: {run:#?}"
+                    );
+                } else {
+                    run.assert_input_error(&path, &what);
+                    assert!(
+                        run.stderr.contains("deeper than") || run.stderr.contains("too deeply"),
+                        "{what}: {run:#?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The Boogie front end keeps chains of non-associative operators as written and rejects
+/// them past its height limit (exit 2, `file:line:col`) instead of overflowing the stack.
+#[test]
+fn a_long_boogie_div_chain_exits_2() {
+    let terms = vec!["n"; 5000].join(" div ");
+    let text = format!("procedure main(n: int)\n{{\n  assert {terms} != 3;\n}}\n");
+    let (_dir, path) = temp_file("div_chain.bpl", text);
+    let run = check(&path);
+    run.assert_input_error(&path, "a chain of 5000 `div`");
+    assert!(run.stderr.contains("nested deeper than 2000"), "{run:#?}");
+}
+
+/// `run` on unbounded recursion with a huge depth bound ends at its memory limit (exit 5,
+/// a message), whether the limit is `--memory-limit` or the address space (`ulimit -v`);
+/// before, it grew until an allocation of the native stack failed and panicked.
+#[test]
+fn run_on_unbounded_recursion_ends_at_the_memory_limit() {
+    let text = "Methods:\nloop (x:Int) :Int = loop x;\nMain (n:Int) :Int: loop n\n";
+    let (_dir, path) = temp_file("loop.horef", text);
+    let bin = env!("CARGO_BIN_EXE_horef-si");
+    let deep = ["--arg", "n=1", "--max-depth", "1000000"];
+    let limited = horef_si(
+        ["run", path.as_str()]
+            .into_iter()
+            .chain(deep)
+            .chain(["--memory-limit", "200"]),
+    );
+    let mut ulimit = std::process::Command::new("sh");
+    ulimit.arg("-c").arg(format!(
+        "ulimit -v 1000000 && exec {bin} run {path} {} --memory-limit 100000",
+        deep.join(" ")
+    ));
+    for (what, run) in [
+        ("--memory-limit 200", limited),
+        ("ulimit -v 1000000", common::run_limited(ulimit)),
+    ] {
+        assert_eq!(run.code, Some(5), "{what}: {run:#?}");
+        assert!(
+            run.stdout.contains("at the memory limit"),
+            "{what}: {run:#?}"
+        );
+        run.assert_no_panic(what);
+    }
+}
+
+/// `--lang` says what a program is where its name does not (stdin, odd extensions), and
+/// every subcommand reads a `.bpl`/`.ir` file as Boogie/IR (`lower --emit chc` too).
+#[test]
+fn every_subcommand_reads_the_language_lang_or_the_extension_names() {
+    let ocaml = "let main n =\n  assert (n * 2 <> 7)\n";
+    let (_dir, path) = temp_file("prog.ml", ocaml);
+    let bin = env!("CARGO_BIN_EXE_horef-si");
+    let mut stdin = std::process::Command::new("sh");
+    stdin.arg("-c").arg(format!(
+        "exec {bin} verify - --lang ocaml --max-depth 2 < {path}"
+    ));
+    let run = common::run_limited(stdin);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    assert!(run.stdout.starts_with("VERIFIED"), "{run:#?}");
+    let (_odd, odd) = temp_file("prog.txt", ocaml);
+    let run = horef_si(["run", odd.as_str(), "--lang", "ocaml", "--arg", "n=1"]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    let boogie = "procedure main(n: int)\n{\n  assert n + n != 7;\n}\n";
+    let (_bpl, bpl) = temp_file("prog.bpl", boogie);
+    let run = horef_si(["lower", "--emit", "chc", bpl.as_str()]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+    assert!(run.stdout.starts_with("(set-logic HORN)"), "{run:#?}");
+    let run = horef_si(["lower", "--emit", "chc-refine", bpl.as_str()]);
+    assert_eq!(run.code, Some(2), "{run:#?}");
+    assert!(run.stderr.contains("Boogie or IR program"), "{run:#?}");
+    let (_as_text, as_text) = temp_file("prog.txt", boogie);
+    let run = horef_si(["check", "--lang", "boogie", as_text.as_str()]);
+    assert_eq!(run.code, Some(0), "{run:#?}");
+}
+
+/// A program larger than the input cap (here an endless one) is an input error naming the
+/// cap, read no further.
+#[test]
+fn an_endless_input_exits_2_at_the_size_cap() {
+    let run = check("/dev/zero");
+    assert_eq!(run.code, Some(2), "{run:#?}");
+    assert!(run.stderr.contains("larger than 64 MiB"), "{run:#?}");
+    run.assert_no_panic("/dev/zero");
+}
+
+/// `verify --timeout` and `--memory-limit` hold while a huge program (200 000 methods) is
+/// read and lowered, not only once the search runs: UNKNOWN, exit 5.
+#[test]
+fn verify_limits_hold_while_a_huge_program_loads() {
+    let mut text = String::from("Methods:\n");
+    for i in 0..200_000 {
+        text.push_str(&format!(
+            "m{i} (x:Int) :Int = if x > {i} then x + {i} else x - 1;\n"
+        ));
+    }
+    text.push_str("Main (n:Int) :Int: let (r:Int) = m0 n in let (u:Unit) = assert (r != 7) in r\n");
+    let (_dir, path) = temp_file("huge.horef", text);
+    for (limit, reason) in [
+        (["--timeout", "1"], "timeout"),
+        (["--memory-limit", "100"], "memory"),
+    ] {
+        let run = horef_si(["verify", path.as_str()].into_iter().chain(limit));
+        assert_eq!(run.code, Some(5), "{limit:?}: {run:#?}");
+        assert!(run.stdout.starts_with("UNKNOWN"), "{limit:?}: {run:#?}");
+        assert!(run.stdout.contains(reason), "{limit:?}: {run:#?}");
+        run.assert_no_panic(reason);
+    }
+}
+
 #[test]
 fn nesting_below_the_limit_is_fine() {
     // 1000 levels of every kind of nesting is an ordinary (if odd) program.

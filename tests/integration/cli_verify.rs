@@ -367,8 +367,11 @@ fn the_progress_line_moves_on_a_terminal() {
         env!("CARGO_BIN_EXE_horef-si"),
         root.join("benchmarks/programs/ackermann.horef").display()
     );
+    // The line is drawn on a terminal whose type is known: the test sets that up itself
+    // (cron jobs, containers and some CI runners have no TERM).
     let out = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm-256color")
         .stdin(std::process::Stdio::null())
         .output()
         .expect("run script (util-linux)");
@@ -563,4 +566,89 @@ fn sarif_tells_verified_from_safe_up_to_the_bound() {
     let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF");
     assert_eq!(log["runs"][0]["properties"]["verdict"], "safe_up_to_depth");
     assert_eq!(log["runs"][0]["properties"]["maxDepth"], 1);
+}
+
+/// The pids of the running (not yet reaped, not zombie) processes named `name` whose
+/// parent is `parent`, from /proc.
+fn running_children(parent: u32, name: &str) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some(close) = stat.rfind(')') else {
+            continue;
+        };
+        let comm = stat[..close].split_once('(').map_or("", |(_, c)| c);
+        let mut fields = stat[close + 1..].split_whitespace();
+        let (state, ppid) = (fields.next(), fields.next());
+        if comm == name && ppid == Some(&parent.to_string()) && state != Some("Z") {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Whether `pid` still runs (a zombie has ended: it only waits to be reaped).
+fn is_running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat
+            .rfind(')')
+            .and_then(|i| stat[i + 1..].split_whitespace().next());
+        state != Some("Z") && state != Some("X")
+    })
+}
+
+/// SIGTERM (what `timeout` and CI cancellation send), SIGINT (Ctrl-C) or SIGHUP during
+/// `verify` ends horef-si by that signal, its solver processes end with it and its temporary
+/// files are removed (issue 34). The loops below only wait (a hang guard of a minute), they
+/// assert nothing about time.
+#[test]
+fn a_signal_during_verify_ends_the_solvers_and_removes_the_temporary_files() {
+    use std::os::unix::process::ExitStatusExt;
+    let file = program(FERMAT);
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        let temp = tempfile::tempdir().expect("temporary directory");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+            .arg("verify")
+            .arg(file.path())
+            .args(["--max-depth", "50", "--timeout", "100", "--check-proof"])
+            .env("TMPDIR", temp.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("run horef-si");
+        let guard = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let solvers = loop {
+            let solvers = running_children(child.id(), "z3");
+            if !solvers.is_empty() {
+                break solvers;
+            }
+            assert!(
+                std::time::Instant::now() < guard && child.try_wait().unwrap().is_none(),
+                "no solver started"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(
+            std::fs::read_dir(temp.path()).unwrap().next().is_some(),
+            "--check-proof records the dialogues in a temporary folder"
+        );
+        // SAFETY: a signal to our own child, whose pid is valid until it is reaped below.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        let status = child.wait().expect("wait for horef-si");
+        assert_eq!(status.signal(), Some(signal), "{status:?}");
+        while solvers.iter().any(|pid| is_running(*pid)) {
+            assert!(
+                std::time::Instant::now() < guard,
+                "a solver outlived horef-si: {solvers:?}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().flatten().collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
+    }
 }

@@ -183,6 +183,7 @@ fn compare(
         max_depth: depth,
         fuel: FUEL,
         trace: false,
+        memory_limit_mib: None,
     };
     let source = interp::run(&checked.program, &checked.info, inputs, &config);
     let ir_config = IrConfig::with_depth(depth).fuel(FUEL * 4);
@@ -190,7 +191,8 @@ fn compare(
         .run(&ir_inputs(inputs), &ir_config)
         .map_err(|e| format!("IR runtime error: {e}"))?;
     let agree = match (&source.outcome, &ir.outcome) {
-        (Outcome::OutOfFuel { .. }, _) | (_, IrOutcome::OutOfFuel { .. }) => return Ok(false),
+        (Outcome::OutOfFuel { .. } | Outcome::OutOfMemory { .. }, _)
+        | (_, IrOutcome::OutOfFuel { .. }) => return Ok(false),
         (Outcome::Value(v), IrOutcome::Returned) => {
             let mut it = ir.returns.iter();
             matches_value(lowered, v, &mut it) && it.next().is_none()
@@ -341,6 +343,7 @@ pub fn verdicts_agree_at(files: &[PathBuf], depths: &[u32], base: &horef_si::eng
                     max_depth: depth,
                     fuel: FUEL,
                     trace: false,
+                    memory_limit_mib: None,
                 };
                 matches!(
                     interp::run(&checked.program, &checked.info, inputs, &config).outcome,

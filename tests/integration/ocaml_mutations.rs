@@ -76,6 +76,7 @@ fn source_outcome(checked: &Checked, inputs: &[Value], depth: u32) -> Option<Str
         max_depth: depth,
         fuel: 200_000,
         trace: false,
+        memory_limit_mib: None,
     };
     match interp::run(&checked.program, &checked.info, inputs, &config).outcome {
         Outcome::Value(_) => Some("value".into()),
@@ -84,7 +85,7 @@ fn source_outcome(checked: &Checked, inputs: &[Value], depth: u32) -> Option<Str
             Some(format!("failure at {}:{}", at.line, at.col))
         }
         Outcome::CutOff { depth, .. } => Some(format!("cut off at {depth}")),
-        Outcome::OutOfFuel { .. } => None,
+        Outcome::OutOfFuel { .. } | Outcome::OutOfMemory { .. } => None,
     }
 }
 

@@ -122,6 +122,7 @@ fn ours(checked: &Checked, tuple: &[i64], stream: &[i64]) -> Option<String> {
         max_depth: 500,
         fuel: 2_000_000,
         trace: false,
+        memory_limit_mib: None,
     };
     let stream: Vec<num_bigint::BigInt> = stream.iter().map(|v| (*v).into()).collect();
     let result = interp::run_fed(&checked.program, &checked.info, &inputs, &stream, &config);
@@ -145,7 +146,7 @@ fn ours(checked: &Checked, tuple: &[i64], stream: &[i64]) -> Option<String> {
             ..
         } => Some(format!("exception {}", kind.describe_in(&checked.program))),
         Outcome::Failure { .. } => Some("exception".into()),
-        Outcome::CutOff { .. } | Outcome::OutOfFuel { .. } => None,
+        Outcome::CutOff { .. } | Outcome::OutOfFuel { .. } | Outcome::OutOfMemory { .. } => None,
     }
 }
 

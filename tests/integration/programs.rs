@@ -152,6 +152,7 @@ fn describe(checked: &Checked, outcome: &Outcome, max_depth: u32) -> String {
             format!("cut off at depth {max_depth}, call at {}", at(span.start))
         }
         Outcome::OutOfFuel { steps } => format!("out of fuel after {steps} steps"),
+        Outcome::OutOfMemory { steps } => format!("out of memory after {steps} steps"),
     }
 }
 

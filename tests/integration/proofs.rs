@@ -411,6 +411,7 @@ fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
         max_depth: RUN_DEPTH,
         fuel: FUEL,
         trace: false,
+        memory_limit_mib: None,
     };
     grid(checked).into_iter().find(|inputs| {
         matches!(

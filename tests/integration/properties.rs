@@ -32,6 +32,7 @@ fn run_briefly(checked: &Checked, max_depth: u32) {
         max_depth,
         fuel: 20_000,
         trace: true,
+        memory_limit_mib: None,
     };
     let result = interp::run(&checked.program, &checked.info, &inputs, &config);
     if let interp::Outcome::Value(v) = &result.outcome {
@@ -634,13 +635,14 @@ fn generated_programs_cover_the_language() {
             max_depth: (seed % 3) as u32,
             fuel: 20_000,
             trace: false,
+            memory_limit_mib: None,
         };
         let inputs = [Value::int(1), Value::Unit];
         match interp::run(&checked.program, &checked.info, &inputs, &config).outcome {
             interp::Outcome::Value(_) => values += 1,
             interp::Outcome::Failure { .. } => failures += 1,
             interp::Outcome::CutOff { .. } => cut_offs += 1,
-            interp::Outcome::OutOfFuel { .. } => {}
+            interp::Outcome::OutOfFuel { .. } | interp::Outcome::OutOfMemory { .. } => {}
         }
         text.push_str(&program);
     }

@@ -373,6 +373,7 @@ impl Reference for HorefRuns<'_> {
             max_depth: k,
             fuel: self.fuel,
             trace: false,
+            memory_limit_mib: None,
         };
         let program = &self.checked.program;
         interp::run(program, &self.checked.info, inputs, &config).outcome
@@ -388,7 +389,10 @@ impl Reference for HorefRuns<'_> {
     }
 
     fn out_of_fuel(&self, outcome: &Outcome) -> bool {
-        matches!(outcome, Outcome::OutOfFuel { .. })
+        matches!(
+            outcome,
+            Outcome::OutOfFuel { .. } | Outcome::OutOfMemory { .. }
+        )
     }
 
     fn show(&self, inputs: &[Value]) -> String {

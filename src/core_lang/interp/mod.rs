@@ -19,8 +19,11 @@
 //! range `0 .. n - 1` is kept by taking the value modulo `n` (Euclidean), and a bound
 //! `n <= 0` is a failure there. A step budget ends a run that would take too
 //! long as [`Outcome::OutOfFuel`], so no run hangs; the native stack grows on demand, so no
-//! run overflows it.
+//! run overflows it, and a run that would take more memory than its limit (or than
+//! `ulimit -v` allows) ends as [`Outcome::OutOfMemory`] ([`memory`]), never as a failed
+//! allocation.
 
+pub mod memory;
 mod value;
 
 pub use value::{Closure, Env, Value};
@@ -41,6 +44,9 @@ pub struct RunConfig {
     pub fuel: u64,
     /// Record every call and return.
     pub trace: bool,
+    /// The most resident memory (MiB) before the run gives up (`None`: only the address
+    /// space limit, `ulimit -v`, is kept).
+    pub memory_limit_mib: Option<u64>,
 }
 
 impl Default for RunConfig {
@@ -49,6 +55,7 @@ impl Default for RunConfig {
             max_depth: 10,
             fuel: 100_000_000,
             trace: false,
+            memory_limit_mib: None,
         }
     }
 }
@@ -109,6 +116,8 @@ pub enum Outcome {
     },
     /// The step budget ran out.
     OutOfFuel { steps: u64 },
+    /// The memory limit was reached after `steps` steps.
+    OutOfMemory { steps: u64 },
 }
 
 /// One entry of a call trace.
@@ -190,6 +199,7 @@ pub fn run_fed(
         heap: Vec::new(),
         sites: Vec::new(),
         steps: 0,
+        memory: memory::MemoryGuard::new(config.memory_limit_mib),
         trace: Vec::new(),
         stream: fresh.iter(),
         taken: Vec::new(),
@@ -214,6 +224,9 @@ pub fn run_fed(
             depth,
         },
         Err(Stop::OutOfFuel) => Outcome::OutOfFuel {
+            steps: interp.steps,
+        },
+        Err(Stop::OutOfMemory) => Outcome::OutOfMemory {
             steps: interp.steps,
         },
     };
@@ -250,6 +263,7 @@ enum Stop {
         depth: u32,
     },
     OutOfFuel,
+    OutOfMemory,
 }
 
 type EvalResult = Result<Value, Stop>;
@@ -265,6 +279,7 @@ struct Interp<'a> {
     /// Where every allocated cell was allocated, by address.
     sites: Vec<Span>,
     steps: u64,
+    memory: memory::MemoryGuard,
     trace: Vec<TraceEvent>,
     /// The values fresh inputs take next.
     stream: std::slice::Iter<'a, BigInt>,
@@ -298,6 +313,9 @@ impl Interp<'_> {
         self.steps += 1;
         if self.steps > self.config.fuel {
             return Err(Stop::OutOfFuel);
+        }
+        if self.steps.is_multiple_of(memory::CHECK_EVERY) && self.memory.exceeded() {
+            return Err(Stop::OutOfMemory);
         }
         stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || self.eval_kind(e, env, depth))
     }

@@ -57,6 +57,7 @@ pub fn confirm_horef(
         max_depth,
         fuel: REPLAY_FUEL,
         trace: true,
+        memory_limit_mib: None,
     };
     let run = interp::run_fed(&checked.program, &checked.info, &values, &fresh, &config);
     let fresh = run

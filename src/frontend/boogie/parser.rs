@@ -4,7 +4,11 @@
 //! saying what was expected and what was found, or naming the Boogie construct that is not
 //! supported yet ("unsupported: …"). Attributes `{:name …}` are accepted wherever Boogie
 //! allows them; their integer arguments are kept, other arguments skipped. Nesting deeper
-//! than [`MAX_NESTING`] is an error, so nothing overflows the stack.
+//! than [`MAX_NESTING`] and expression trees taller than [`MAX_HEIGHT`] are errors at the
+//! offending place, so neither the parser nor a later pass over the tree (translation,
+//! cloning, dropping, printing, encoding) overflows the stack. Long chains of an
+//! associative operator (`+`, `*`, `&&`, `||`, `<==>`, and `+`/`-` mixed) become balanced
+//! trees, so they are accepted at any length; parsing is linear in the input.
 
 use super::ast::*;
 use super::lexer::{Tok, Token, lex};
@@ -15,6 +19,14 @@ use crate::span::Span;
 /// How deep expressions and statements may nest.
 pub const MAX_NESTING: usize = 500;
 
+/// How tall an expression tree may be (a chain of `div`, `mod`, `[i]`, `->f` counts one
+/// level per operator; a long chain of an associative operator only logarithmically).
+pub const MAX_HEIGHT: usize = 2000;
+
+/// Chains of an associative operator with more operands than this become balanced trees
+/// (shorter ones stay left-nested, as written).
+const BALANCE_FROM: usize = 64;
+
 type PResult<T> = Result<T, Diagnostic>;
 
 /// Parses a whole Boogie file.
@@ -24,6 +36,7 @@ pub fn parse(text: &str) -> PResult<Program> {
         tokens,
         pos: 0,
         depth: 0,
+        open_exprs: 0,
     };
     let mut program = Program::default();
     while parser.peek() != &Tok::Eof {
@@ -36,6 +49,10 @@ struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     depth: usize,
+    /// How many expressions are being parsed around the current token (within the
+    /// innermost code expression): at 0 an expression is outermost and its height is
+    /// checked once it is complete.
+    open_exprs: usize,
 }
 
 impl Parser {
@@ -679,6 +696,10 @@ impl Parser {
             let name = self.ident()?;
             let mut indices = Vec::new();
             while self.eat_punct("[") {
+                if indices.len() >= MAX_NESTING {
+                    let message = format!("more than {MAX_NESTING} map indices on the left");
+                    return Err(Diagnostic::error(self.prev_span(), message, "too many"));
+                }
                 indices.push(self.exprs("]")?);
                 self.punct("]")?;
             }
@@ -793,7 +814,14 @@ impl Parser {
     }
 
     pub fn expr(&mut self) -> PResult<Expr> {
-        self.nest(Self::equiv)
+        self.open_exprs += 1;
+        let e = self.nest(Self::equiv);
+        self.open_exprs -= 1;
+        let e = e?;
+        if self.open_exprs == 0 {
+            check_height(&e)?;
+        }
+        Ok(e)
     }
 
     fn binary(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
@@ -806,12 +834,12 @@ impl Parser {
 
     /// `<==>`, associative.
     fn equiv(&mut self) -> PResult<Expr> {
-        let mut lhs = self.implies()?;
+        let first = self.implies()?;
+        let mut rest = Vec::new();
         while self.eat_punct("<==>") {
-            let rhs = self.implies()?;
-            lhs = Self::binary(BinOp::Iff, lhs, rhs);
+            rest.push(self.implies()?);
         }
-        Ok(lhs)
+        Ok(balanced(BinOp::Iff, first, rest))
     }
 
     /// `==>`, right-associative (`<==` is not supported).
@@ -829,16 +857,16 @@ impl Parser {
 
     /// `&&` chains or `||` chains; mixing them needs parentheses.
     fn logic(&mut self) -> PResult<Expr> {
-        let mut lhs = self.relation()?;
+        let lhs = self.relation()?;
         let op = match self.peek() {
             Tok::Punct("&&") => BinOp::And,
             Tok::Punct("||") => BinOp::Or,
             _ => return Ok(lhs),
         };
         let symbol = if op == BinOp::And { "&&" } else { "||" };
+        let mut rest = Vec::new();
         while self.eat_punct(symbol) {
-            let rhs = self.relation()?;
-            lhs = Self::binary(op, lhs, rhs);
+            rest.push(self.relation()?);
         }
         if self.is_punct("&&") || self.is_punct("||") {
             return Err(Diagnostic::error(
@@ -847,7 +875,7 @@ impl Parser {
                 "add parentheses",
             ));
         }
-        Ok(lhs)
+        Ok(balanced(op, lhs, rest))
     }
 
     fn relation(&mut self) -> PResult<Expr> {
@@ -875,8 +903,11 @@ impl Parser {
         Ok(Self::binary(op, lhs, rhs))
     }
 
+    /// `a + b - c …`: left-nested as written; a long chain as the balanced sum of the
+    /// added terms minus the balanced sum of the subtracted ones (the same integer).
     fn additive(&mut self) -> PResult<Expr> {
-        let mut lhs = self.multiplicative()?;
+        let first = self.multiplicative()?;
+        let mut terms = Vec::new();
         loop {
             let op = match self.peek() {
                 Tok::Punct("+") => BinOp::Add,
@@ -884,16 +915,37 @@ impl Parser {
                 Tok::Punct("++") => {
                     return Err(unsupported(self.span(), "bit-vector concatenation `++`"));
                 }
-                _ => return Ok(lhs),
+                _ => break,
             };
             self.bump();
-            let rhs = self.multiplicative()?;
-            lhs = Self::binary(op, lhs, rhs);
+            terms.push((op, self.multiplicative()?));
         }
+        if terms.len() < BALANCE_FROM {
+            let chain = terms.into_iter();
+            return Ok(chain.fold(first, |lhs, (op, rhs)| Self::binary(op, lhs, rhs)));
+        }
+        let (added, subtracted): (Vec<_>, Vec<_>) =
+            terms.into_iter().partition(|(op, _)| *op == BinOp::Add);
+        let operands = |terms: Vec<(BinOp, Expr)>| terms.into_iter().map(|(_, e)| e);
+        let added = balanced(BinOp::Add, first, operands(added).collect());
+        let mut subtracted = operands(subtracted);
+        Ok(match subtracted.next() {
+            Some(first) => {
+                let subtracted = balanced(BinOp::Add, first, subtracted.collect());
+                Self::binary(BinOp::Sub, added, subtracted)
+            }
+            None => added,
+        })
     }
 
+    /// `a * b div c …`: left-nested as written; a long chain of `*` alone balanced.
     fn multiplicative(&mut self) -> PResult<Expr> {
-        let mut lhs = self.unary()?;
+        let first = self.unary()?;
+        let mut products = Vec::new();
+        while self.eat_punct("*") {
+            products.push(self.unary()?);
+        }
+        let mut lhs = balanced(BinOp::Mul, first, products);
         loop {
             let op = match self.peek() {
                 Tok::Punct("*") => BinOp::Mul,
@@ -954,14 +1006,17 @@ impl Parser {
             if indices.is_empty() {
                 return Err(self.expected("an index"));
             }
-            let kind = if self.eat_punct(":=") {
-                let value = self.expr()?;
-                ExprKind::Update(Box::new(e.clone()), indices, Box::new(value))
+            let update = if self.eat_punct(":=") {
+                Some(self.expr()?)
             } else {
-                ExprKind::Select(Box::new(e.clone()), indices)
+                None
             };
             self.punct("]")?;
             let span = e.span.to(self.prev_span());
+            let kind = match update {
+                Some(value) => ExprKind::Update(Box::new(e), indices, Box::new(value)),
+                None => ExprKind::Select(Box::new(e), indices),
+            };
             e = Expr { kind, span };
         }
     }
@@ -1045,6 +1100,13 @@ impl Parser {
     fn code_expr(&mut self) -> PResult<CodeExpr> {
         self.punct("|")?;
         self.punct("{")?;
+        let open_exprs = std::mem::take(&mut self.open_exprs);
+        let result = self.code_expr_inner();
+        self.open_exprs = open_exprs;
+        result
+    }
+
+    fn code_expr_inner(&mut self) -> PResult<CodeExpr> {
         let locals = self.local_decls()?;
         let mut blocks = Vec::new();
         loop {
@@ -1150,4 +1212,35 @@ fn update_step(base: Expr, index: &[Expr], rest: &[Vec<Expr>], rhs: Expr) -> Exp
         kind: ExprKind::Update(Box::new(base), index.to_vec(), Box::new(value)),
         span,
     }
+}
+
+/// `operands` joined by the associative `op`: left-nested as written, or as a balanced
+/// tree when there are more than [`BALANCE_FROM`] (same value, logarithmic height).
+fn balanced(op: BinOp, first: Expr, mut rest: Vec<Expr>) -> Expr {
+    if rest.len() >= BALANCE_FROM {
+        let mut right = rest.split_off(rest.len() / 2);
+        let right_first = right.remove(0);
+        let (left, right) = (balanced(op, first, rest), balanced(op, right_first, right));
+        return Parser::binary(op, left, right);
+    }
+    rest.into_iter()
+        .fold(first, |lhs, rhs| Parser::binary(op, lhs, rhs))
+}
+
+/// An error at the deepest place if `e` is taller than [`MAX_HEIGHT`] (an explicit stack:
+/// the check itself is not recursive).
+fn check_height(e: &Expr) -> PResult<()> {
+    let mut stack = vec![(e, 1usize)];
+    while let Some((e, height)) = stack.pop() {
+        if height > MAX_HEIGHT {
+            let message = format!(
+                "the expression is nested deeper than {MAX_HEIGHT} levels here (each \
+                 `div`, `mod`, map index, field or comparison of a chain is one level; add \
+                 `var`s for the intermediate values)"
+            );
+            return Err(Diagnostic::error(e.span, message, "too deep"));
+        }
+        stack.extend(e.children().into_iter().map(|c| (c, height + 1)));
+    }
+    Ok(())
 }
