@@ -1,7 +1,8 @@
 //! No zombie or orphan solver processes: after sessions end — normally, after an error,
 //! after the solver was killed mid-run, after a timeout, and during a panic's unwinding —
-//! this process has no more children than before, and each solver pid is gone (reaped).
-//! One test in its own binary, so that no other test's children are counted.
+//! each solver pid is gone (reaped), neither running nor a zombie. (The other tests of
+//! this binary run at the same time and start children of their own, so the test follows
+//! its own sessions' pids rather than counting all children.)
 
 use horef_si::solver::{SatResult, Session, SolverConfig, SolverError, SolverKind, Sort};
 use std::process::Command;
@@ -49,7 +50,6 @@ fn z3() -> SolverConfig {
 
 #[test]
 fn sessions_leave_no_zombies_or_orphans() {
-    let before = children();
     let mut pids = Vec::new();
 
     // Normal end.
@@ -100,10 +100,13 @@ fn sessions_leave_no_zombies_or_orphans() {
         pids.push(s.pid());
     }
 
+    // Every session of this test is gone. (Comparing all our children before and after
+    // would count the solvers and `horef-si` runs of the other tests of this binary,
+    // which run at the same time.)
     for pid in pids {
         assert_gone(pid);
     }
-    assert_eq!(children(), before, "children before and after the sessions");
+
     // Sanity: the count really sees a live solver.
     let s = Session::start(&SolverConfig {
         kind: SolverKind::Z3,
