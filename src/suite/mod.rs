@@ -97,7 +97,7 @@ impl Config {
             progress: None,
             // A suite wants throughput: a run that has searched waits briefly for a
             // proof (each program's answer is then remembered for its other bounds).
-            chc_wait: Some(engine::SUITE_PROOF_WAIT),
+            proof_wait: engine::ProofWait::SUITE,
             ..engine::Options::default()
         }
     }

@@ -321,7 +321,8 @@ fn attempt_once(
 
 /// Runs `script` within `limits` to its end, its deadline or a cancellation (`None`).
 fn run_to_end(script: &str, limits: ChcLimits, cancel: &AtomicBool) -> Option<ScriptOutcome> {
-    crate::solver::run_to_end(script, limits.deadline, limits.memory_mib, cancel)
+    // Spacer and its re-checks are background work: the search goes first (issue 30).
+    crate::solver::run_to_end(script, (limits.deadline, limits.memory_mib), true, cancel)
 }
 
 /// A relation's interpretation: `(define-fun name ((x S) …) Bool body)`.
