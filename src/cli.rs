@@ -228,6 +228,11 @@ pub enum Command {
         /// `horef-si run PROGRAM --witness FILE` replays it.
         #[arg(long, value_name = "FILE")]
         witness: Option<PathBuf>,
+        /// Keep proof certificates in DIR (under DIR/proofs) and reuse them in later runs
+        /// at any depth, re-checked clause by clause in a fresh z3; also remember "no
+        /// proof within the budget", so that such a program is not waited for again.
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
     },
     /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
     #[command(after_help = EXIT_CODES_HELP)]
@@ -374,6 +379,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             check_proof,
             memory_limit,
             witness,
+            cache,
         } => {
             let timeout = match timeout.map(Duration::try_from_secs_f64) {
                 Some(Ok(t)) if !t.is_zero() => Some(t),
@@ -397,6 +403,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 proof_wait: proof_wait.unwrap_or_default(),
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 check_proof,
+                proof_cache: cache.filter(|dir| !dir.as_os_str().is_empty()),
                 ..engine::Options::default()
             };
             let output = Output {

@@ -68,6 +68,9 @@ pub struct Options {
     /// Run every solver process at the lowest CPU priority: this run is a proof engine's
     /// background work beside another run's search (a case of [`case_proofs`]).
     pub background: bool,
+    /// Keep proof certificates in this directory and reuse them, re-checked, in later
+    /// runs ([`proof_cache`]; `--cache DIR`).
+    pub proof_cache: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -93,6 +96,7 @@ impl Default for Options {
             check_proof: false,
             partial_delay: PARTIAL_DELAY,
             background: false,
+            proof_cache: None,
         }
     }
 }
@@ -552,12 +556,30 @@ enum Attempt {
 }
 
 impl Attempt {
-    /// A proof this process already found for the same attempt.
+    /// A proof this process already found for the same attempt, or a certificate of the
+    /// proof cache that passes its re-check.
     fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
+        use proofs::chc;
         let answer = match self {
-            Attempt::Whole { system, limits, .. } => {
-                proofs::chc::remembered_answer(system, *limits)?
-            }
+            Attempt::Whole {
+                system,
+                configurations,
+                limits,
+            } => match chc::remembered_answer(system, *limits) {
+                Some(answer) => answer,
+                None => {
+                    let dir = limits.cache?;
+                    let never = std::sync::atomic::AtomicBool::new(false);
+                    let lookup =
+                        proofs::proof_cache::lookup(dir, system, configurations, *limits, &never);
+                    match lookup.flatten()? {
+                        chc::Solved::Model(model) => {
+                            chc::ChcAnswer::Proved(chc::proof(system, &model))
+                        }
+                        _ => return None,
+                    }
+                }
+            },
             Attempt::Cases { source, limits } => {
                 proofs::chc::remembered(proofs::case_proofs::key(source, *limits))?
             }
@@ -624,6 +646,10 @@ impl DeferredChc {
             deadline: started + budget,
             budget,
             memory_mib: options.memory_limit_mib,
+            cache: options
+                .proof_cache
+                .as_deref()
+                .map(proofs::proof_cache::intern),
         };
         let attempt = |system, configurations| Attempt::Whole {
             system,

@@ -98,6 +98,9 @@ impl Config {
             // A suite wants throughput: a run that has searched waits briefly for a
             // proof (each program's answer is then remembered for its other bounds).
             proof_wait: engine::ProofWait::SUITE,
+            // The result cache's directory keeps proof certificates too (under `proofs/`):
+            // a program proved once is re-checked, not proved again, at every bound.
+            proof_cache: self.cache.clone(),
             ..engine::Options::default()
         }
     }

@@ -46,6 +46,9 @@ pub struct ChcLimits {
     pub budget: Duration,
     /// The memory each z3 process may use, in MiB.
     pub memory_mib: Option<u64>,
+    /// Where proof certificates are kept across runs ([`super::proof_cache`]); `None`:
+    /// nowhere but this process's memory.
+    pub cache: Option<&'static std::path::Path>,
 }
 
 /// An attempt running in the background.
@@ -248,6 +251,27 @@ pub(crate) fn solve_checked(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<Solved> {
+    if let Some(dir) = limits.cache {
+        if let Some(known) =
+            super::proof_cache::lookup(dir, system, configurations, limits, cancel)?
+        {
+            return Some(known);
+        }
+    }
+    let solved = solve_afresh(system, configurations, limits, cancel)?;
+    if let Some(dir) = limits.cache {
+        super::proof_cache::store(dir, system, configurations, limits, &solved);
+    }
+    Some(solved)
+}
+
+/// Spacer in every configuration at once, as [`solve_checked`], without the proof cache.
+fn solve_afresh(
+    system: &HornSystem,
+    configurations: &[&'static str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Solved> {
     let clauses = Arc::new(system.script());
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
@@ -366,7 +390,7 @@ fn checked_interpretation(system: &HornSystem, mut definitions: Interpretation) 
 }
 
 /// The `define-fun`s of a model reply (as one list of them, or one by one), by name.
-fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
+pub(crate) fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
     let mut found = HashMap::new();
     let mut add = |item: &Sx| {
         if let Some([head, name, params, _sort, body]) = item.list()
@@ -424,7 +448,7 @@ pub(crate) fn unbarred(name: &str) -> &str {
 
 /// Checks every clause under the interpretation in a fresh z3: `Ok` iff each
 /// `vars. body ∧ ¬head` is unsatisfiable. `None` if cancelled.
-fn recheck(
+pub(crate) fn recheck(
     system: &HornSystem,
     definitions: &HashMap<String, Definition>,
     limits: ChcLimits,

@@ -1,0 +1,215 @@
+//! Proof certificates kept on disk (`verify --cache DIR`, `suite --cache DIR`; issue 30): a
+//! proof does not depend on the depth bound, so it is found once and reused by every later
+//! run of the same clauses, at any bound.
+//!
+//! What is kept, one JSON file each under `DIR/proofs/`:
+//! - a **certificate**: the re-checked interpretation Spacer found for a Horn system, keyed
+//!   by the SHA-256 of the system's SMT-LIB text (which is the program's meaning as the
+//!   engine encodes it: the program's content and every option that changes it; the depth
+//!   is not in it). Before a certificate is believed it is re-checked clause by clause in a
+//!   fresh z3 exactly as a new model is (`chc::recheck`); one that fails the re-check is
+//!   removed and the system is solved afresh;
+//! - a **refutation**: the system's clauses are unsatisfiable (a hint, never a verdict:
+//!   it only saves waiting for a proof that cannot exist);
+//! - a **negative entry**: no proof within a budget of B seconds with the given Spacer
+//!   configurations, keyed also by B, the configurations, the tool and the solver's
+//!   versions, so a program no engine proves is not waited for again at the same budget.
+//!
+//! Guarantees: the cache never makes a verdict stronger than a fresh re-check supports (a
+//! certificate is re-checked against the current clauses, never trusted); an unreadable,
+//! malformed or stale entry is a miss, never an error; entries are written to a temporary
+//! file and renamed into place, so concurrent runs never read half an entry.
+
+use super::chc::{self, ChcLimits, Interpretation, Solved};
+use crate::vc::horn::HornSystem;
+use serde_json::{Value as Json, json};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+
+/// Bumped whenever the stored form or the keys change.
+const FORMAT: &str = "horef-si proof cache v1";
+
+/// The sub-directory of the cache directory that holds proof entries.
+const PROOFS: &str = "proofs";
+
+/// Cache directories in use, each leaked once so that [`ChcLimits`] stays `Copy`.
+static DIRS: Mutex<Vec<&'static Path>> = Mutex::new(Vec::new());
+
+/// The cache directory `dir` as a `'static` path (one allocation per distinct directory
+/// for the life of the process).
+pub fn intern(dir: &Path) -> &'static Path {
+    let Ok(mut dirs) = DIRS.lock() else {
+        return Box::leak(dir.to_path_buf().into_boxed_path());
+    };
+    if let Some(known) = dirs.iter().find(|known| **known == dir) {
+        return known;
+    }
+    let leaked: &'static Path = Box::leak(dir.to_path_buf().into_boxed_path());
+    dirs.push(leaked);
+    leaked
+}
+
+/// What the cache in `dir` says about `system`: a re-checked certificate, a refutation or
+/// a negative entry for this budget and these configurations; `Some(None)` on a miss,
+/// `None` if cancelled during the re-check.
+pub(crate) fn lookup(
+    dir: &Path,
+    system: &HornSystem,
+    configurations: &[&str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Option<Solved>> {
+    let script = system.script();
+    let found = read(&entry(dir, &found_key(&script)));
+    if let Some(found) = &found {
+        if found["refuted"] == json!(true) {
+            return Some(Some(Solved::Refuted));
+        }
+        if let Some(definitions) = found["definitions"].as_object() {
+            let interpretation = interpretation(definitions);
+            match chc::recheck(system, &interpretation, limits, cancel)? {
+                Ok(()) => return Some(Some(Solved::Model(interpretation))),
+                // A certificate the clauses no longer admit: solved afresh, and replaced.
+                Err(_) => {
+                    let _ = std::fs::remove_file(entry(dir, &found_key(&script)));
+                }
+            }
+        }
+    }
+    let negative = read(&entry(dir, &negative_key(&script, configurations, limits)));
+    let why = negative.as_ref().and_then(|n| n["no_proof"].as_str());
+    Some(why.map(|why| Solved::NoModel(format!("{why} (remembered in the proof cache)"))))
+}
+
+/// Keeps what Spacer found for `system` in the cache in `dir`: a certificate, a
+/// refutation, or that there was no proof within the budget of `limits`.
+pub(crate) fn store(
+    dir: &Path,
+    system: &HornSystem,
+    configurations: &[&str],
+    limits: ChcLimits,
+    solved: &Solved,
+) {
+    let script = system.script();
+    let (key, value) = match solved {
+        Solved::Model(interpretation) => {
+            let definitions: serde_json::Map<String, Json> = interpretation
+                .iter()
+                .map(|(name, d)| (name.clone(), json!(d.text)))
+                .collect();
+            (found_key(&script), json!({ "definitions": definitions }))
+        }
+        Solved::Refuted => (found_key(&script), json!({ "refuted": true })),
+        Solved::NoModel(why) => (
+            negative_key(&script, configurations, limits),
+            json!({
+                "no_proof": format!("no proof within {} s: {why}", limits.budget.as_secs_f64()),
+            }),
+        ),
+    };
+    write_atomically(
+        &dir.join(PROOFS),
+        &format!("{key}.json"),
+        &value.to_string(),
+    );
+}
+
+/// Writes `text` to `dir/name` through a temporary file renamed into place (creating `dir`
+/// if needed). A write that fails leaves the directory as it was.
+pub fn write_atomically(dir: &Path, name: &str, text: &str) {
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let Ok(mut file) = tempfile::NamedTempFile::new_in(dir) else {
+        return;
+    };
+    use std::io::Write as _;
+    if file.write_all(text.as_bytes()).is_ok() {
+        let _ = file.persist(dir.join(name));
+    }
+}
+
+/// The tool and the solver: the version, the running executable's size and modification
+/// time, and the solver's own version line.
+pub fn identity(solver: crate::solver::SolverKind) -> String {
+    let exe = std::env::current_exe()
+        .and_then(|p| p.metadata().map(|m| (p, m)))
+        .map(|(p, m)| format!("{} {} {:?}", p.display(), m.len(), m.modified().ok()))
+        .unwrap_or_else(|_| "unknown executable".to_string());
+    let solver = crate::solver::installed(solver.program())
+        .map_or_else(|| "no solver".to_string(), |s| s.version);
+    format!("horef-si {}\n{exe}\n{solver}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The key of a certificate or refutation: the clauses alone (either is re-checked or
+/// only a hint, so neither depends on the tool that found it).
+fn found_key(script: &str) -> String {
+    crate::exchange::witness::sha256_hex(format!("{FORMAT}\nfound\n{script}").as_bytes())
+}
+
+/// The key of a negative entry: the clauses, the budget, the configurations, the tool and
+/// the solver (a newer z3 or tool may find the proof).
+fn negative_key(script: &str, configurations: &[&str], limits: ChcLimits) -> String {
+    // Asking the solver its version starts a process: once per process is enough.
+    static Z3_IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let identity = Z3_IDENTITY.get_or_init(|| identity(crate::solver::SolverKind::Z3));
+    let material = format!(
+        "{FORMAT}\nnone\n{identity}\nbudget {:?}\n{}\n{script}",
+        limits.budget,
+        configurations.join("\n")
+    );
+    crate::exchange::witness::sha256_hex(material.as_bytes())
+}
+
+fn entry(dir: &Path, key: &str) -> PathBuf {
+    dir.join(PROOFS).join(format!("{key}.json"))
+}
+
+fn read(path: &Path) -> Option<Json> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// The definitions of a certificate, parsed back from their SMT-LIB text (a text that
+/// does not parse is left out: the relation is then `true`, and the re-check decides).
+fn interpretation(definitions: &serde_json::Map<String, Json>) -> Interpretation {
+    let mut found = Interpretation::new();
+    for text in definitions.values().filter_map(Json::as_str) {
+        if let Ok(sx) = crate::solver::parse_reply(text) {
+            found.extend(chc::definitions(std::slice::from_ref(&sx)));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_is_interned_once() {
+        let dir = Path::new("/tmp/horef-si-proof-cache-intern-test");
+        let first = intern(dir);
+        assert_eq!(first, dir);
+        assert!(std::ptr::eq(first, intern(dir)));
+        assert_ne!(intern(&dir.join("other")), first);
+    }
+
+    #[test]
+    fn a_broken_entry_is_a_miss() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        write_atomically(dir.path(), "x.json", "{ not json");
+        assert!(read(&dir.path().join("x.json")).is_none());
+        assert!(read(&dir.path().join("missing.json")).is_none());
+    }
+
+    #[test]
+    fn stored_definitions_parse_back() {
+        let text = "(define-fun f!rel ((x!0 Bool) (x!1 Int)) Bool (>= x!1 0))";
+        let mut map = serde_json::Map::new();
+        map.insert("f!rel".into(), json!(text));
+        let parsed = interpretation(&map);
+        let definition: &chc::Definition = parsed.get("f!rel").expect("f!rel");
+        assert_eq!(definition.params, ["x!0", "x!1"]);
+    }
+}
