@@ -568,11 +568,8 @@ impl Attempt {
             } => match chc::remembered_answer(system, *limits) {
                 Some(answer) => answer,
                 None => {
-                    let dir = limits.cache?;
                     let never = std::sync::atomic::AtomicBool::new(false);
-                    let lookup =
-                        proofs::proof_cache::lookup(dir, system, configurations, *limits, &never);
-                    match lookup.flatten()? {
+                    match chc::cached(system, configurations, *limits, &never).flatten()? {
                         chc::Solved::Model(model) => {
                             chc::ChcAnswer::Proved(chc::proof(system, &model))
                         }

@@ -16,6 +16,7 @@
 //! thread.
 
 use crate::engine::proofs::proof::{Proof, Summary};
+use crate::engine::proofs::proof_cache::{self, Entry, Subject};
 use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
@@ -251,18 +252,66 @@ pub(crate) fn solve_checked(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<Solved> {
-    if let Some(dir) = limits.cache {
-        if let Some(known) =
-            super::proof_cache::lookup(dir, system, configurations, limits, cancel)?
-        {
-            return Some(known);
-        }
+    if let Some(known) = cached(system, configurations, limits, cancel)? {
+        return Some(known);
     }
     let solved = solve_afresh(system, configurations, limits, cancel)?;
     if let Some(dir) = limits.cache {
-        super::proof_cache::store(dir, system, configurations, limits, &solved);
+        let script = system.script();
+        let subject = Subject {
+            script: &script,
+            configurations,
+            budget: limits.budget,
+        };
+        let entry = match &solved {
+            Solved::Model(model) => {
+                Entry::Certificate(model.values().map(|d| d.text.clone()).collect())
+            }
+            Solved::Refuted => Entry::Refuted,
+            Solved::NoModel(why) => Entry::NoProof(why.clone()),
+        };
+        proof_cache::store(dir, subject, &entry);
     }
     Some(solved)
+}
+
+/// What the proof cache of `limits` knows of `system` ([`proof_cache`]): a certificate
+/// only once it has passed the re-check (one that fails it is forgotten), a refutation,
+/// or no proof within this budget; `Some(None)` when it knows nothing, `None` if
+/// cancelled.
+pub(crate) fn cached(
+    system: &HornSystem,
+    configurations: &[&str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Option<Solved>> {
+    let Some(dir) = limits.cache else {
+        return Some(None);
+    };
+    let script = system.script();
+    let subject = Subject {
+        script: &script,
+        configurations,
+        budget: limits.budget,
+    };
+    Some(match proof_cache::lookup(dir, subject) {
+        None => None,
+        Some(Entry::Refuted) => Some(Solved::Refuted),
+        Some(Entry::NoProof(why)) => Some(Solved::NoModel(why)),
+        Some(Entry::Certificate(texts)) => {
+            let parsed = texts
+                .iter()
+                .filter_map(|t| crate::solver::parse_reply(t).ok());
+            let model = definitions(&parsed.collect::<Vec<Sx>>());
+            match recheck(system, &model, limits, cancel)? {
+                Ok(()) => Some(Solved::Model(model)),
+                Err(_) => {
+                    proof_cache::forget_certificate(dir, subject);
+                    None
+                }
+            }
+        }
+    })
 }
 
 /// Spacer in every configuration at once, as [`solve_checked`], without the proof cache.
@@ -390,7 +439,7 @@ fn checked_interpretation(system: &HornSystem, mut definitions: Interpretation) 
 }
 
 /// The `define-fun`s of a model reply (as one list of them, or one by one), by name.
-pub(crate) fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
+fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
     let mut found = HashMap::new();
     let mut add = |item: &Sx| {
         if let Some([head, name, params, _sort, body]) = item.list()
@@ -448,7 +497,7 @@ pub(crate) fn unbarred(name: &str) -> &str {
 
 /// Checks every clause under the interpretation in a fresh z3: `Ok` iff each
 /// `vars. body ∧ ¬head` is unsatisfiable. `None` if cancelled.
-pub(crate) fn recheck(
+fn recheck(
     system: &HornSystem,
     definitions: &HashMap<String, Definition>,
     limits: ChcLimits,

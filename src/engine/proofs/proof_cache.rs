@@ -20,12 +20,10 @@
 //! malformed or stale entry is a miss, never an error; entries are written to a temporary
 //! file and renamed into place, so concurrent runs never read half an entry.
 
-use super::chc::{self, ChcLimits, Interpretation, Solved};
-use crate::vc::horn::HornSystem;
 use serde_json::{Value as Json, json};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Bumped whenever the stored form or the keys change.
 const FORMAT: &str = "horef-si proof cache v1";
@@ -33,7 +31,8 @@ const FORMAT: &str = "horef-si proof cache v1";
 /// The sub-directory of the cache directory that holds proof entries.
 const PROOFS: &str = "proofs";
 
-/// Cache directories in use, each leaked once so that [`ChcLimits`] stays `Copy`.
+/// Cache directories in use, each leaked once so that the proof engine's limits stay
+/// `Copy`.
 static DIRS: Mutex<Vec<&'static Path>> = Mutex::new(Vec::new());
 
 /// The cache directory `dir` as a `'static` path (one allocation per distinct directory
@@ -50,61 +49,66 @@ pub fn intern(dir: &Path) -> &'static Path {
     leaked
 }
 
-/// What the cache in `dir` says about `system`: a re-checked certificate, a refutation or
-/// a negative entry for this budget and these configurations; `Some(None)` on a miss,
-/// `None` if cancelled during the re-check.
-pub(crate) fn lookup(
-    dir: &Path,
-    system: &HornSystem,
-    configurations: &[&str],
-    limits: ChcLimits,
-    cancel: &AtomicBool,
-) -> Option<Option<Solved>> {
-    let script = system.script();
-    let found = read(&entry(dir, &found_key(&script)));
-    if let Some(found) = &found {
-        if found["refuted"] == json!(true) {
-            return Some(Some(Solved::Refuted));
-        }
-        if let Some(definitions) = found["definitions"].as_object() {
-            let interpretation = interpretation(definitions);
-            match chc::recheck(system, &interpretation, limits, cancel)? {
-                Ok(()) => return Some(Some(Solved::Model(interpretation))),
-                // A certificate the clauses no longer admit: solved afresh, and replaced.
-                Err(_) => {
-                    let _ = std::fs::remove_file(entry(dir, &found_key(&script)));
-                }
-            }
-        }
-    }
-    let negative = read(&entry(dir, &negative_key(&script, configurations, limits)));
-    let why = negative.as_ref().and_then(|n| n["no_proof"].as_str());
-    Some(why.map(|why| Solved::NoModel(format!("{why} (remembered in the proof cache)"))))
+/// What the cache holds for a Horn system (given by its SMT-LIB text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// An interpretation that passed its re-check when it was stored: the relations'
+    /// `define-fun`s, as the solver printed them (to be re-checked again before use).
+    Certificate(Vec<String>),
+    /// The clauses are unsatisfiable (a hint only).
+    Refuted,
+    /// No proof within the budget, with the reason.
+    NoProof(String),
 }
 
-/// Keeps what Spacer found for `system` in the cache in `dir`: a certificate, a
-/// refutation, or that there was no proof within the budget of `limits`.
-pub(crate) fn store(
-    dir: &Path,
-    system: &HornSystem,
-    configurations: &[&str],
-    limits: ChcLimits,
-    solved: &Solved,
-) {
-    let script = system.script();
-    let (key, value) = match solved {
-        Solved::Model(interpretation) => {
-            let definitions: serde_json::Map<String, Json> = interpretation
-                .iter()
-                .map(|(name, d)| (name.clone(), json!(d.text)))
-                .collect();
-            (found_key(&script), json!({ "definitions": definitions }))
+/// Where an entry is filed: the system's text, and for a negative entry the budget and
+/// the Spacer configurations it was tried with.
+#[derive(Clone, Copy, Debug)]
+pub struct Subject<'a> {
+    pub script: &'a str,
+    pub configurations: &'a [&'a str],
+    pub budget: Duration,
+}
+
+/// The certificate or refutation kept for `subject`, else its negative entry for this
+/// budget and these configurations, if any.
+pub fn lookup(dir: &Path, subject: Subject) -> Option<Entry> {
+    if let Some(found) = read(&entry(dir, &found_key(subject.script))) {
+        if found["refuted"] == json!(true) {
+            return Some(Entry::Refuted);
         }
-        Solved::Refuted => (found_key(&script), json!({ "refuted": true })),
-        Solved::NoModel(why) => (
-            negative_key(&script, configurations, limits),
+        if let Some(definitions) = found["definitions"].as_array() {
+            let texts = definitions.iter().filter_map(Json::as_str);
+            return Some(Entry::Certificate(texts.map(str::to_string).collect()));
+        }
+    }
+    let negative = read(&entry(dir, &negative_key(subject)))?;
+    let why = negative["no_proof"].as_str()?;
+    Some(Entry::NoProof(format!(
+        "{why} (remembered in the proof cache)"
+    )))
+}
+
+/// Removes the certificate of `subject` (one that no longer passes its re-check).
+pub fn forget_certificate(dir: &Path, subject: Subject) {
+    let _ = std::fs::remove_file(entry(dir, &found_key(subject.script)));
+}
+
+/// Keeps `found` for `subject` in the cache in `dir`.
+pub fn store(dir: &Path, subject: Subject, found: &Entry) {
+    let (key, value) = match found {
+        Entry::Certificate(definitions) => (
+            found_key(subject.script),
+            json!({ "definitions": definitions }),
+        ),
+        Entry::Refuted => (found_key(subject.script), json!({ "refuted": true })),
+        Entry::NoProof(why) => (
+            negative_key(subject),
             json!({
-                "no_proof": format!("no proof within {} s: {why}", limits.budget.as_secs_f64()),
+                "no_proof": format!(
+                    "no proof within {} s: {why}",
+                    subject.budget.as_secs_f64()
+                ),
             }),
         ),
     };
@@ -150,14 +154,15 @@ fn found_key(script: &str) -> String {
 
 /// The key of a negative entry: the clauses, the budget, the configurations, the tool and
 /// the solver (a newer z3 or tool may find the proof).
-fn negative_key(script: &str, configurations: &[&str], limits: ChcLimits) -> String {
+fn negative_key(subject: Subject) -> String {
     // Asking the solver its version starts a process: once per process is enough.
     static Z3_IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let identity = Z3_IDENTITY.get_or_init(|| identity(crate::solver::SolverKind::Z3));
     let material = format!(
-        "{FORMAT}\nnone\n{identity}\nbudget {:?}\n{}\n{script}",
-        limits.budget,
-        configurations.join("\n")
+        "{FORMAT}\nnone\n{identity}\nbudget {:?}\n{}\n{}",
+        subject.budget,
+        subject.configurations.join("\n"),
+        subject.script
     );
     crate::exchange::witness::sha256_hex(material.as_bytes())
 }
@@ -168,18 +173,6 @@ fn entry(dir: &Path, key: &str) -> PathBuf {
 
 fn read(path: &Path) -> Option<Json> {
     serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
-}
-
-/// The definitions of a certificate, parsed back from their SMT-LIB text (a text that
-/// does not parse is left out: the relation is then `true`, and the re-check decides).
-fn interpretation(definitions: &serde_json::Map<String, Json>) -> Interpretation {
-    let mut found = Interpretation::new();
-    for text in definitions.values().filter_map(Json::as_str) {
-        if let Ok(sx) = crate::solver::parse_reply(text) {
-            found.extend(chc::definitions(std::slice::from_ref(&sx)));
-        }
-    }
-    found
 }
 
 #[cfg(test)]
@@ -204,12 +197,38 @@ mod tests {
     }
 
     #[test]
-    fn stored_definitions_parse_back() {
-        let text = "(define-fun f!rel ((x!0 Bool) (x!1 Int)) Bool (>= x!1 0))";
-        let mut map = serde_json::Map::new();
-        map.insert("f!rel".into(), json!(text));
-        let parsed = interpretation(&map);
-        let definition: &chc::Definition = parsed.get("f!rel").expect("f!rel");
-        assert_eq!(definition.params, ["x!0", "x!1"]);
+    fn entries_are_kept_by_clauses_and_negative_ones_by_budget_too() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let subject = Subject {
+            script: "(declare-fun p (Int) Bool)",
+            configurations: &[""],
+            budget: Duration::from_secs(20),
+        };
+        assert_eq!(lookup(dir.path(), subject), None);
+        let none = Entry::NoProof("out of time".into());
+        store(dir.path(), subject, &none);
+        let found = lookup(dir.path(), subject);
+        assert!(
+            matches!(&found, Some(Entry::NoProof(why)) if why.contains("no proof within 20 s")),
+            "{found:?}"
+        );
+        let longer = Subject {
+            budget: Duration::from_secs(60),
+            ..subject
+        };
+        assert_eq!(lookup(dir.path(), longer), None);
+        let certificate = Entry::Certificate(vec!["(define-fun p ((x Int)) Bool true)".into()]);
+        store(dir.path(), longer, &certificate);
+        assert_eq!(lookup(dir.path(), subject), Some(certificate));
+        forget_certificate(dir.path(), subject);
+        assert!(matches!(
+            lookup(dir.path(), subject),
+            Some(Entry::NoProof(_))
+        ));
+        let other = Subject {
+            script: "(declare-fun q (Int) Bool)",
+            ..subject
+        };
+        assert_eq!(lookup(dir.path(), other), None);
     }
 }
