@@ -209,9 +209,9 @@ pub enum Command {
         proof_budget: f64,
         /// Once the search has ended without a bug, how long to wait for a proof: SECONDS,
         /// or `budget` (until --proof-budget ends); always within --proof-budget and
-        /// --timeout. Default: as long as the search took, at least 0.25 s — the bounded
-        /// answer comes at the search's speed, and a proof that takes longer is not
-        /// waited for (the report then says so).
+        /// --timeout. Default: as long as the search took, and until at least 0.25 s after
+        /// the start — the bounded answer comes at the search's speed, and a proof that
+        /// takes longer is not waited for (the report then says so).
         #[arg(long, value_name = "SECONDS|budget", value_parser = parse_proof_wait)]
         proof_wait: Option<engine::ProofWait>,
         /// Before printing VERIFIED, re-check the proof in a fresh solver: the search's

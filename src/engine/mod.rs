@@ -129,8 +129,8 @@ impl Proofs {
 /// noticeable time they did not ask to spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofWait {
-    /// As long as the search itself took, at least `at_least`, times `factor`
-    /// (the default: `max(0.25 s, the search's time)`, [`ProofWait::SHORT`]).
+    /// `factor` times as long as the search itself took, and at least until `at_least`
+    /// after the run's start (so never longer than `max(at_least, factor × the search)`).
     LikeSearch { at_least: Duration, factor: u32 },
     /// Exactly this long (`verify --proof-wait S`).
     Fixed(Duration),
@@ -139,13 +139,15 @@ pub enum ProofWait {
 }
 
 impl ProofWait {
-    /// The default wait: `max(0.25 s, the search's own time)`.
+    /// The default wait: as long as the search took, and until at least 0.25 s after the
+    /// start (at most `max(0.25 s, the search's own time)`).
     pub const SHORT: ProofWait = ProofWait::LikeSearch {
         at_least: Duration::from_millis(250),
         factor: 1,
     };
 
-    /// How long a suite's run waits: `max(2 s, twice the search's time)` (each program's
+    /// How long a suite's run waits: twice the search's time, and until at least 2 s after
+    /// the start (each program's
     /// answer is then remembered for its other bounds, so a suite waits once per program).
     pub const SUITE: ProofWait = ProofWait::LikeSearch {
         at_least: Duration::from_secs(2),
@@ -155,7 +157,9 @@ impl ProofWait {
     /// How long to wait after a search that took `searching`, given the proof budget.
     pub fn after(self, searching: Duration, budget: Duration) -> Duration {
         match self {
-            ProofWait::LikeSearch { at_least, factor } => at_least.max(searching * factor),
+            ProofWait::LikeSearch { at_least, factor } => {
+                (searching * factor).max(at_least.saturating_sub(searching))
+            }
             ProofWait::Fixed(wait) => wait,
             ProofWait::Budget => budget.max(searching),
         }
@@ -875,5 +879,24 @@ fn solver_failure(
         no_proof: None,
         wait_ended: None,
         rechecked: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProofWait;
+    use std::time::Duration;
+
+    #[test]
+    fn the_default_wait_is_the_search_time_and_fills_the_first_quarter_second() {
+        let ms = Duration::from_millis;
+        let budget = Duration::from_secs(20);
+        assert_eq!(ProofWait::SHORT.after(ms(40), budget), ms(210));
+        assert_eq!(ProofWait::SHORT.after(ms(200), budget), ms(200));
+        assert_eq!(ProofWait::SHORT.after(ms(3000), budget), ms(3000));
+        assert_eq!(ProofWait::SUITE.after(ms(500), budget), ms(1500));
+        assert_eq!(ProofWait::SUITE.after(ms(1500), budget), ms(3000));
+        assert_eq!(ProofWait::Fixed(ms(7)).after(ms(3000), budget), ms(7));
+        assert_eq!(ProofWait::Budget.after(ms(3000), budget), budget);
     }
 }
