@@ -129,9 +129,14 @@ impl Proofs {
 /// noticeable time they did not ask to spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProofWait {
-    /// `factor` times as long as the search itself took, and at least until `at_least`
-    /// after the run's start (so never longer than `max(at_least, factor × the search)`).
-    LikeSearch { at_least: Duration, factor: u32 },
+    /// `factor` times as long as the search itself took, and at least `at_least` — counted
+    /// from the run's start if `from_start` (then never longer than `max(at_least, factor
+    /// × the search)`), else from the end of the search.
+    LikeSearch {
+        at_least: Duration,
+        factor: u32,
+        from_start: bool,
+    },
     /// Exactly this long (`verify --proof-wait S`).
     Fixed(Duration),
     /// Until the proof budget ends (`verify --proof-wait budget`).
@@ -144,21 +149,30 @@ impl ProofWait {
     pub const SHORT: ProofWait = ProofWait::LikeSearch {
         at_least: Duration::from_millis(250),
         factor: 1,
+        from_start: true,
     };
 
-    /// How long a suite's run waits: twice the search's time, and until at least 2 s after
-    /// the start (each program's
+    /// How long a suite's run waits: `max(2 s, twice the search's time)` (each program's
     /// answer is then remembered for its other bounds, so a suite waits once per program).
     pub const SUITE: ProofWait = ProofWait::LikeSearch {
         at_least: Duration::from_secs(2),
         factor: 2,
+        from_start: false,
     };
 
     /// How long to wait after a search that took `searching`, given the proof budget.
     pub fn after(self, searching: Duration, budget: Duration) -> Duration {
         match self {
-            ProofWait::LikeSearch { at_least, factor } => {
-                (searching * factor).max(at_least.saturating_sub(searching))
+            ProofWait::LikeSearch {
+                at_least,
+                factor,
+                from_start,
+            } => {
+                let at_least = match from_start {
+                    true => at_least.saturating_sub(searching),
+                    false => at_least,
+                };
+                (searching * factor).max(at_least)
             }
             ProofWait::Fixed(wait) => wait,
             ProofWait::Budget => budget.max(searching),
@@ -894,7 +908,7 @@ mod tests {
         assert_eq!(ProofWait::SHORT.after(ms(40), budget), ms(210));
         assert_eq!(ProofWait::SHORT.after(ms(200), budget), ms(200));
         assert_eq!(ProofWait::SHORT.after(ms(3000), budget), ms(3000));
-        assert_eq!(ProofWait::SUITE.after(ms(500), budget), ms(1500));
+        assert_eq!(ProofWait::SUITE.after(ms(500), budget), ms(2000));
         assert_eq!(ProofWait::SUITE.after(ms(1500), budget), ms(3000));
         assert_eq!(ProofWait::Fixed(ms(7)).after(ms(3000), budget), ms(7));
         assert_eq!(ProofWait::Budget.after(ms(3000), budget), budget);
