@@ -665,6 +665,10 @@ impl DeferredChc {
                 .proof_cache
                 .as_deref()
                 .map(proofs::proof_cache::intern),
+            // Beside the whole program's search, Spacer is background work. A program
+            // proved case by case (the generated ones) is one whose search at a large K
+            // is hopeless and whose proof is the answer: its cases keep normal priority.
+            background: options.proof_cases.is_none(),
         };
         let attempt = |system, configurations| Attempt::Whole {
             system,

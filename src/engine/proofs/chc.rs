@@ -50,6 +50,9 @@ pub struct ChcLimits {
     /// Where proof certificates are kept across runs ([`super::proof_cache`]); `None`:
     /// nowhere but this process's memory.
     pub cache: Option<&'static std::path::Path>,
+    /// Run Spacer and its re-checks at the lowest CPU priority (beside a search that
+    /// must not be slowed).
+    pub background: bool,
 }
 
 /// An attempt running in the background.
@@ -394,8 +397,14 @@ fn attempt_once(
 
 /// Runs `script` within `limits` to its end, its deadline or a cancellation (`None`).
 fn run_to_end(script: &str, limits: ChcLimits, cancel: &AtomicBool) -> Option<ScriptOutcome> {
-    // Spacer and its re-checks are background work: the search goes first (issue 30).
-    crate::solver::run_to_end(script, (limits.deadline, limits.memory_mib), true, cancel)
+    // Beside a search, Spacer and its re-checks are background work: the search goes
+    // first (issue 30; `ChcLimits::background`).
+    crate::solver::run_to_end(
+        script,
+        (limits.deadline, limits.memory_mib),
+        limits.background,
+        cancel,
+    )
 }
 
 /// A relation's interpretation: `(define-fun name ((x S) …) Bool body)`.
