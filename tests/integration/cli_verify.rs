@@ -563,6 +563,8 @@ fn sarif_tells_verified_from_safe_up_to_the_bound() {
     let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF");
     assert_eq!(log["runs"][0]["properties"]["verdict"], "safe_up_to_depth");
     assert_eq!(log["runs"][0]["properties"]["maxDepth"], 1);
+}
+
 // ----- the proof cache (issue 30) -----
 
 /// `verify --cache DIR` keeps the certificate of a proof and reuses it at another depth,
