@@ -149,7 +149,7 @@ pub fn identity(solver: crate::solver::SolverKind) -> String {
 /// The key of a certificate or refutation: the clauses alone (either is re-checked or
 /// only a hint, so neither depends on the tool that found it).
 fn found_key(script: &str) -> String {
-    crate::exchange::witness::sha256_hex(format!("{FORMAT}\nfound\n{script}").as_bytes())
+    hashed(format!("{FORMAT}\nfound\n{script}").as_bytes())
 }
 
 /// The key of a negative entry: the clauses, the budget, the configurations, the tool and
@@ -164,7 +164,19 @@ fn negative_key(subject: Subject) -> String {
         subject.configurations.join("\n"),
         subject.script
     );
-    crate::exchange::witness::sha256_hex(material.as_bytes())
+    hashed(material.as_bytes())
+}
+
+/// The SHA-256 of `material`, in hex: an entry's file name.
+fn hashed(material: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write as _;
+    Sha256::digest(material)
+        .iter()
+        .fold(String::new(), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02x}");
+            hex
+        })
 }
 
 fn entry(dir: &Path, key: &str) -> PathBuf {
