@@ -212,13 +212,13 @@ pub enum Command {
         /// re-checked in a fresh solver before VERIFIED is printed.
         #[arg(long, value_name = "SECONDS", default_value_t = engine::DEFAULT_CHC_BUDGET.as_secs_f64())]
         proof_budget: f64,
-        /// Once the search has ended without a bug, how long to wait for a proof: this, or
-        /// twice as long as the search took if that is longer (always within
-        /// --proof-budget). Default: until the proof budget ends. With a small wait a
-        /// program no engine proves answers SAFE UP TO DEPTH K soon after its search (a
-        /// proof that takes longer is then not waited for).
-        #[arg(long, value_name = "SECONDS")]
-        proof_wait: Option<f64>,
+        /// Once the search has ended without a bug, how long to wait for a proof: SECONDS,
+        /// or `budget` (until --proof-budget ends); always within --proof-budget and
+        /// --timeout. Default: as long as the search took, and until at least 0.25 s after
+        /// the start — the bounded answer comes at the search's speed, and a proof that
+        /// takes longer is not waited for (the report then says so).
+        #[arg(long, value_name = "SECONDS|budget", value_parser = parse_proof_wait)]
+        proof_wait: Option<engine::ProofWait>,
         /// Before printing VERIFIED, re-check the proof in a fresh solver: the search's
         /// solver dialogues (Houdini's summaries and the last query) are replayed and every
         /// answer must be the same; a disagreement makes the verdict UNKNOWN. (Spacer's
@@ -233,6 +233,11 @@ pub enum Command {
         /// `horef-si run PROGRAM --witness FILE` replays it.
         #[arg(long, value_name = "FILE")]
         witness: Option<PathBuf>,
+        /// Keep proof certificates in DIR (under DIR/proofs) and reuse them in later runs
+        /// at any depth, re-checked clause by clause in a fresh z3; also remember "no
+        /// proof within the budget", so that such a program is not waited for again.
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
     },
     /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
     #[command(after_help = EXIT_CODES_HELP)]
@@ -384,20 +389,13 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             check_proof,
             memory_limit,
             witness,
+            cache,
         } => {
             let timeout = match timeout.map(Duration::try_from_secs_f64) {
                 Some(Ok(t)) if !t.is_zero() => Some(t),
                 None => None,
                 Some(_) => {
                     eprintln!("error: --timeout must be a positive number of seconds");
-                    return ExitCode::Usage;
-                }
-            };
-            let proof_wait = match proof_wait.map(Duration::try_from_secs_f64) {
-                Some(Ok(w)) => Some(w),
-                None => None,
-                Some(Err(_)) => {
-                    eprintln!("error: --proof-wait must be a number of seconds, 0 or more");
                     return ExitCode::Usage;
                 }
             };
@@ -412,9 +410,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 summaries: !no_summaries && proofs.houdini(),
                 chc: proofs.chc(),
                 chc_budget: Duration::try_from_secs_f64(proof_budget).unwrap_or_default(),
-                chc_wait: proof_wait,
+                proof_wait: proof_wait.unwrap_or_default(),
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 check_proof,
+                proof_cache: cache.filter(|dir| !dir.as_os_str().is_empty()),
                 ..engine::Options::default()
             };
             let output = Output {
@@ -528,6 +527,18 @@ fn job_count(text: &str) -> Result<std::num::NonZeroUsize, String> {
 
 /// A `--timeout` value: a positive number of seconds, at most 10^9 (so that a deadline
 /// computed from it cannot overflow).
+/// `--proof-wait`: `budget`, or a number of seconds (0 or more).
+fn parse_proof_wait(text: &str) -> Result<engine::ProofWait, String> {
+    if text == "budget" {
+        return Ok(engine::ProofWait::Budget);
+    }
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .map(engine::ProofWait::Fixed)
+        .ok_or_else(|| "--proof-wait must be a number of seconds, 0 or more, or `budget`".into())
+}
+
 fn positive_seconds(text: &str) -> Result<Duration, String> {
     let seconds = text.parse::<f64>().ok().filter(|t| *t > 0.0 && *t <= 1e9);
     seconds

@@ -49,6 +49,9 @@ pub struct Context<'a> {
     pub reproduce: Option<&'a str>,
 }
 
+/// The flags that make `verify` wait longer for a proof than by default.
+pub const WAIT_LONGER: &str = "`--proof-wait SECONDS` or `--proof-wait budget`";
+
 /// The human-readable report: the verdict first, then inputs, trace and statistics.
 pub fn human(outcome: &Outcome, context: &Context<'_>) -> String {
     let mut out = vec![outcome.verdict.headline()];
@@ -73,8 +76,12 @@ pub fn human(outcome: &Outcome, context: &Context<'_>) -> String {
                 let within = safe_within(*depth, bounds);
                 format!("  no input makes an assertion fail within {within}")
             });
-            if let Some(why) = &outcome.no_proof {
-                out.push(format!("  no proof for every depth: {why}"));
+            match (&outcome.no_proof, outcome.wait_ended) {
+                (Some(why), Some(_)) => out.push(format!(
+                    "  no proof for every depth: {why} ({WAIT_LONGER} waits longer)"
+                )),
+                (Some(why), None) => out.push(format!("  no proof for every depth: {why}")),
+                (None, _) => {}
             }
         }
         Verdict::Unknown { reason } => out.push(format!("  reason: {}", reason.describe())),

@@ -5,6 +5,8 @@
 //! as of the last round of the driver, then the elapsed time:
 //! `⠙ depth bound 3, 1520 instances inlined, 412 open call sites [00:00:07]`. It is redrawn
 //! after every round and ticks in between, so a long solver call still shows time passing.
+//! Once the search has ended without a bug and the run waits for a proof, it says so:
+//! `no bug within depth 15; looking for a proof, 2.3 s left`.
 //! Nothing is drawn when stderr is not a terminal (piped, redirected, CI): indicatif's
 //! stderr target hides itself there. The line is cleared before the verdict is printed.
 
@@ -62,7 +64,14 @@ pub fn message(progress: Progress) -> String {
         bound,
         inlined,
         open_sites,
+        proof_wait_left,
     } = progress;
+    if let Some(left) = proof_wait_left {
+        return format!(
+            "no bug within depth {bound}; looking for a proof, {:.1} s left",
+            left.as_secs_f64()
+        );
+    }
     format!("depth bound {bound}, {inlined} instances inlined, {open_sites} open call sites")
 }
 
@@ -122,6 +131,7 @@ mod tests {
             bound,
             inlined,
             open_sites,
+            proof_wait_left: None,
         }
     }
 
@@ -158,6 +168,18 @@ mod tests {
         assert_eq!(
             message(round(4, 120, 45)),
             "depth bound 4, 120 instances inlined, 45 open call sites"
+        );
+    }
+
+    #[test]
+    fn while_the_run_waits_for_a_proof_the_line_says_so_with_the_time_left() {
+        let waiting = Progress {
+            proof_wait_left: Some(Duration::from_millis(2340)),
+            ..round(15, 900, 12)
+        };
+        assert_eq!(
+            message(waiting),
+            "no bug within depth 15; looking for a proof, 2.3 s left"
         );
     }
 }

@@ -42,10 +42,9 @@ pub struct Options {
     pub chc: bool,
     /// How long Spacer may take, from the start of the run (capped by `timeout`).
     pub chc_budget: Duration,
-    /// How long a search that ended without a bug waits for Spacer's proof: this, or
-    /// twice as long as the search took if that is longer (always within the budget).
-    /// `None`: until the budget ends.
-    pub chc_wait: Option<Duration>,
+    /// How long a search that ended without a bug waits for a proof ([`ProofWait`];
+    /// always within the budget and the run's timeout).
+    pub proof_wait: ProofWait,
     /// Past this much resident memory (this process and its solvers) the run ends as
     /// UNKNOWN (resource); `None`: no limit.
     pub memory_limit_mib: Option<u64>,
@@ -66,6 +65,12 @@ pub struct Options {
     /// How long the search runs before procedures are proved on their own for it
     /// ([`partial_proofs`]; tests set it to zero to exercise them on small programs).
     pub partial_delay: Duration,
+    /// Run every solver process at the lowest CPU priority: this run is a proof engine's
+    /// background work beside another run's search (a case of [`case_proofs`]).
+    pub background: bool,
+    /// Keep proof certificates in this directory and reuse them, re-checked, in later
+    /// runs ([`proof_cache`]; `--cache DIR`).
+    pub proof_cache: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -83,13 +88,15 @@ impl Default for Options {
             summaries: true,
             chc: true,
             chc_budget: DEFAULT_CHC_BUDGET,
-            chc_wait: None,
+            proof_wait: ProofWait::default(),
             memory_limit_mib: Some(resources::default_limit_mib()),
             extra_chc: Vec::new(),
             proof_cases: None,
             stop: None,
             check_proof: false,
             partial_delay: PARTIAL_DELAY,
+            background: false,
+            proof_cache: None,
         }
     }
 }
@@ -117,10 +124,67 @@ impl Proofs {
     }
 }
 
-/// How long a suite's run waits for a proof after its search ended without a bug, at least
-/// (see `Options::chc_wait`; `verify --proof-wait` chooses it for one run): a quick search
-/// is not held up for the whole proof budget by a program no engine proves.
-pub const SUITE_PROOF_WAIT: Duration = Duration::from_secs(2);
+/// How long a run whose search ended without a bug waits for a proof (issue 30): the
+/// bounded question is what was asked, a proof is a bonus that must not cost the user
+/// noticeable time they did not ask to spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofWait {
+    /// `factor` times as long as the search itself took, and at least `at_least` — counted
+    /// from the run's start if `from_start` (then never longer than `max(at_least, factor
+    /// × the search)`), else from the end of the search.
+    LikeSearch {
+        at_least: Duration,
+        factor: u32,
+        from_start: bool,
+    },
+    /// Exactly this long (`verify --proof-wait S`).
+    Fixed(Duration),
+    /// Until the proof budget ends (`verify --proof-wait budget`).
+    Budget,
+}
+
+impl ProofWait {
+    /// The default wait: as long as the search took, and until at least 0.25 s after the
+    /// start (at most `max(0.25 s, the search's own time)`).
+    pub const SHORT: ProofWait = ProofWait::LikeSearch {
+        at_least: Duration::from_millis(250),
+        factor: 1,
+        from_start: true,
+    };
+
+    /// How long a suite's run waits: `max(2 s, twice the search's time)` (each program's
+    /// answer is then remembered for its other bounds, so a suite waits once per program).
+    pub const SUITE: ProofWait = ProofWait::LikeSearch {
+        at_least: Duration::from_secs(2),
+        factor: 2,
+        from_start: false,
+    };
+
+    /// How long to wait after a search that took `searching`, given the proof budget.
+    pub fn after(self, searching: Duration, budget: Duration) -> Duration {
+        match self {
+            ProofWait::LikeSearch {
+                at_least,
+                factor,
+                from_start,
+            } => {
+                let at_least = match from_start {
+                    true => at_least.saturating_sub(searching),
+                    false => at_least,
+                };
+                (searching * factor).max(at_least)
+            }
+            ProofWait::Fixed(wait) => wait,
+            ProofWait::Budget => budget.max(searching),
+        }
+    }
+}
+
+impl Default for ProofWait {
+    fn default() -> ProofWait {
+        ProofWait::SHORT
+    }
+}
 
 /// How long Spacer may take by default.
 pub const DEFAULT_CHC_BUDGET: Duration = Duration::from_secs(20);
@@ -134,6 +198,9 @@ pub struct Progress {
     pub inlined: usize,
     /// Call sites left open after the round.
     pub open_sites: usize,
+    /// Set once the search has ended without a bug and the run waits for a proof: the
+    /// time left of that wait.
+    pub proof_wait_left: Option<Duration>,
 }
 
 /// A callback told the [`Progress`] after every round; shared by the threads of a suite.
@@ -155,6 +222,9 @@ pub struct Outcome {
     pub proof: Option<proofs::proof::Proof>,
     /// Why the Horn-clause engine gave no proof, when it ran and gave none.
     pub no_proof: Option<String>,
+    /// Set when the run stopped waiting for a proof while proof engines were still at
+    /// work: how long it waited (a longer `proof_wait` might have given a proof).
+    pub wait_ended: Option<Duration>,
     /// How a `Verified` verdict was re-checked in a fresh solver (`--check-proof`).
     pub rechecked: Option<String>,
 }
@@ -221,6 +291,9 @@ fn run(
         .map(|limit| resources::MemoryWatch::start(limit, stop.clone()));
     let solver_pids = memory.as_ref().map(|m| m.solvers());
     let register = |pid: u32| {
+        if options.background {
+            crate::solver::lower_priority(pid);
+        }
         if let Some(pids) = &solver_pids
             && let Ok(mut pids) = pids.lock()
         {
@@ -284,6 +357,7 @@ fn run(
                 bound: iteration.bound,
                 inlined,
                 open_sites: iteration.open_sites,
+                proof_wait_left: None,
             });
         }
     };
@@ -344,7 +418,18 @@ fn run(
     // Waiting for Spacer (and, below, re-checking a proof) is time spent in the solver:
     // `solver_ms` counts it, so that the share of time outside the solver stays true.
     let waiting = Instant::now();
-    let until = proof_wait_until(deadline, (searching, options.chc_wait), options.chc_budget);
+    let until = proof_wait_until(deadline, searching, options);
+    // While it waits, the progress line says so, with the time left.
+    let tell_waiting = |left: Duration| {
+        if let Some(ProgressObserver(tell)) = &options.progress {
+            tell(Progress {
+                bound: options.max_depth,
+                inlined: report.inlined,
+                open_sites: report.peak_open_sites,
+                proof_wait_left: Some(left),
+            });
+        }
+    };
     let (stop_reason, mut proof, failure_beyond) = std::thread::scope(|scope| {
         // A failure a little past the bound means no proof exists: look for one while
         // waiting (`beyond.rs`), only when there is a proof to wait for.
@@ -359,7 +444,7 @@ fn run(
             report.stop.clone(),
             &mut tasks,
             &stop,
-            until,
+            (until, &tell_waiting),
             probe.as_ref(),
         );
         (
@@ -380,6 +465,19 @@ fn run(
             "the search finds a failure within depth {bound}, past the bound: no proof exists"
         )),
         _ => no_proof_reason(&tasks),
+    };
+    // Proof engines still at work when the wait ended: a longer wait might have proved it.
+    let wait_ended = (proof.is_none()
+        && failure_beyond.is_none()
+        && matches!(stop_reason, StopReason::SafeUpTo { .. })
+        && tasks.iter().any(|task| task.answer().is_none()))
+    .then(|| waiting.elapsed());
+    let no_proof = match wait_ended {
+        Some(waited) => Some(format!(
+            "none came within the {:.2} s this run waited for one",
+            waited.as_secs_f64()
+        )),
+        None => no_proof,
     };
     drop(tasks);
     config.clock.add(waiting.elapsed());
@@ -411,6 +509,7 @@ fn run(
         stats: stats(&report, started, &config.clock),
         proof,
         no_proof,
+        wait_ended,
         rechecked,
     }
 }
@@ -478,12 +577,27 @@ enum Attempt {
 }
 
 impl Attempt {
-    /// A proof this process already found for the same attempt.
+    /// A proof this process already found for the same attempt, or a certificate of the
+    /// proof cache that passes its re-check.
     fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
+        use proofs::chc;
         let answer = match self {
-            Attempt::Whole { system, limits, .. } => {
-                proofs::chc::remembered_answer(system, *limits)?
-            }
+            Attempt::Whole {
+                system,
+                configurations,
+                limits,
+            } => match chc::remembered_answer(system, *limits) {
+                Some(answer) => answer,
+                None => {
+                    let never = std::sync::atomic::AtomicBool::new(false);
+                    match chc::cached(system, configurations, *limits, &never).flatten()? {
+                        chc::Solved::Model(model) => {
+                            chc::ChcAnswer::Proved(chc::proof(system, &model))
+                        }
+                        _ => return None,
+                    }
+                }
+            },
             Attempt::Cases { source, limits } => {
                 proofs::chc::remembered(proofs::case_proofs::key(source, *limits))?
             }
@@ -550,6 +664,14 @@ impl DeferredChc {
             deadline: started + budget,
             budget,
             memory_mib: options.memory_limit_mib,
+            cache: options
+                .proof_cache
+                .as_deref()
+                .map(proofs::proof_cache::intern),
+            // Beside the whole program's search, Spacer is background work. A program
+            // proved case by case (the generated ones) is one whose search at a large K
+            // is hopeless and whose proof is the answer: its cases keep normal priority.
+            background: options.proof_cases.is_none(),
         };
         let attempt = |system, configurations| Attempt::Whole {
             system,
@@ -631,7 +753,7 @@ fn settle(
     searched: StopReason,
     tasks: &mut [proofs::chc::ChcTask],
     stop: &StopSignal,
-    until: Instant,
+    (until, waiting): (Instant, &dyn Fn(Duration)),
     probe: Option<&search::beyond::Probe>,
 ) -> (StopReason, Option<proofs::proof::Proof>) {
     if matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
@@ -640,7 +762,7 @@ fn settle(
     let out_of_memory = stop.raised().filter(|why| *why != PROVED_BY_CHC);
     if !tasks.is_empty() && out_of_memory.is_none() {
         let hopeless = || probe.is_some_and(|p| p.failure_within().is_some());
-        if let Some(proof) = first_proof(tasks, until, hopeless) {
+        if let Some(proof) = first_proof(tasks, (until, waiting), hopeless) {
             return (StopReason::Verified, Some(proof));
         }
         for task in tasks.iter().filter(|task| task.answer().is_none()) {
@@ -659,29 +781,29 @@ fn settle(
     }
 }
 
-/// Until when a run that ended its search without a bug waits for a proof. Waiting costs
-/// time the search did not: with `chc_wait`, at most as long again as the search took and
-/// at least `chc_wait`; otherwise until the budget ends; never past the run's deadline.
-fn proof_wait_until(
-    deadline: Option<Instant>,
-    (searching, chc_wait): (Duration, Option<Duration>),
-    budget: Duration,
-) -> Instant {
-    let until = match chc_wait {
-        Some(wait) => Instant::now() + wait.max(2 * searching),
-        None => Instant::now() + budget.max(searching),
-    };
+/// Until when a run that ended its search (after `searching`) without a bug waits for a
+/// proof: as `Options::proof_wait` says, never past the run's deadline.
+fn proof_wait_until(deadline: Option<Instant>, searching: Duration, options: &Options) -> Instant {
+    let until = Instant::now() + options.proof_wait.after(searching, options.chc_budget);
     deadline.map_or(until, |d| d.min(until))
 }
 
+/// How often the progress line is told the time left while a run waits for a proof.
+const WAIT_TICK: Duration = Duration::from_millis(100);
+
 /// The first proof any task finds by `until`; `None` once every task has answered
-/// without one, or at `until`.
+/// without one, or at `until`. `waiting` is told the time left, every [`WAIT_TICK`].
 fn first_proof(
     tasks: &[proofs::chc::ChcTask],
-    until: Instant,
+    (until, waiting): (Instant, &dyn Fn(Duration)),
     hopeless: impl Fn() -> bool,
 ) -> Option<proofs::proof::Proof> {
+    let mut told: Option<Instant> = None;
     loop {
+        if told.is_none_or(|at| at.elapsed() >= WAIT_TICK) {
+            waiting(until.saturating_duration_since(Instant::now()));
+            told = Some(Instant::now());
+        }
         let mut open = false;
         for task in tasks {
             match task.wait_until(Instant::now()) {
@@ -743,6 +865,7 @@ fn proved_before(proof: proofs::proof::Proof, options: &Options, started: Instan
         stats: no_search_stats(options, started, &SolverClock::default()),
         proof: Some(proof),
         no_proof: None,
+        wait_ended: None,
         rechecked: options.check_proof.then(|| SPACER_RECHECK.to_string()),
     }
 }
@@ -775,6 +898,26 @@ fn solver_failure(
         stats: no_search_stats(options, started, clock),
         proof: None,
         no_proof: None,
+        wait_ended: None,
         rechecked: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProofWait;
+    use std::time::Duration;
+
+    #[test]
+    fn the_default_wait_is_the_search_time_and_fills_the_first_quarter_second() {
+        let ms = Duration::from_millis;
+        let budget = Duration::from_secs(20);
+        assert_eq!(ProofWait::SHORT.after(ms(40), budget), ms(210));
+        assert_eq!(ProofWait::SHORT.after(ms(200), budget), ms(200));
+        assert_eq!(ProofWait::SHORT.after(ms(3000), budget), ms(3000));
+        assert_eq!(ProofWait::SUITE.after(ms(500), budget), ms(2000));
+        assert_eq!(ProofWait::SUITE.after(ms(1500), budget), ms(3000));
+        assert_eq!(ProofWait::Fixed(ms(7)).after(ms(3000), budget), ms(7));
+        assert_eq!(ProofWait::Budget.after(ms(3000), budget), budget);
     }
 }

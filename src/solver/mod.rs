@@ -56,6 +56,7 @@ pub(crate) use reply::Sx;
 #[cfg(test)]
 pub(crate) use reply::parse as parse_sx;
 pub(crate) use reply::parse as parse_reply;
+pub use script::lower_priority;
 pub(crate) use script::{ScriptOutcome, run_to_end};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};
 pub use terms::{

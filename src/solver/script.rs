@@ -12,6 +12,9 @@
 //!   whose caller was killed from outside (no drop ran) still ends by then instead of
 //!   running on, orphaned, until it finishes; and it dies with `horef-si` in any case
 //!   ([`super::children`]), whose signal handling also removes the script file.
+//! - **In the background.** A run started with `background` set runs at the lowest CPU
+//!   priority ([`lower_priority`]): the proof engines' Spacer processes take only the
+//!   cores the bounded search leaves free, so they never slow it (issue 30).
 //! - **No verdict from a broken solver.** Anything but a readable reply is a
 //!   [`ScriptOutcome::Failed`] with the reason (exit status, the end of the output).
 
@@ -50,11 +53,12 @@ pub(crate) enum ScriptOutcome {
 
 impl ScriptRun {
     /// Starts z3 on `script`, to be killed at `deadline`, with at most `memory_mib` of
-    /// memory (`None`: no limit of its own).
+    /// memory (`None`: no limit of its own); at the lowest CPU priority if `background`.
     pub fn start(
         script: &str,
         deadline: Instant,
         memory_mib: Option<u64>,
+        background: bool,
     ) -> Result<ScriptRun, SolverError> {
         let mut file = NamedTempFile::new().map_err(|e| SolverError::io("a script file", e))?;
         let tracked = super::children::track(file.path());
@@ -87,6 +91,9 @@ impl ScriptRun {
             },
             _ => SolverError::io("starting z3", e),
         })?;
+        if background {
+            lower_priority(child.id());
+        }
         Ok(ScriptRun {
             child,
             output,
@@ -156,15 +163,30 @@ impl Drop for ScriptRun {
     }
 }
 
-/// Runs `script` to its end, its deadline or a cancellation (`None`), polling every 2 ms.
-/// A solver that cannot be started is a [`ScriptOutcome::Failed`].
+/// The niceness of background solver processes: the lowest priority there is.
+const BACKGROUND_NICENESS: libc::c_int = 19;
+
+/// Makes the process `pid` (a solver of ours) run at the lowest CPU priority, so that it
+/// takes only the cores nothing else of ours wants. Best effort: a failure (the process
+/// has ended already) changes nothing but the priority.
+pub fn lower_priority(pid: u32) {
+    // SAFETY: `setpriority` has no memory effects; it changes the scheduling priority of
+    // the given process only (a lower priority is always allowed).
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, pid as libc::id_t, BACKGROUND_NICENESS);
+    }
+}
+
+/// Runs `script` to its end, its deadline or a cancellation (`None`), polling every 2 ms;
+/// at the lowest CPU priority if `background`. A solver that cannot be started is a
+/// [`ScriptOutcome::Failed`].
 pub(crate) fn run_to_end(
     script: &str,
-    deadline: Instant,
-    memory_mib: Option<u64>,
+    (deadline, memory_mib): (Instant, Option<u64>),
+    background: bool,
     cancel: &std::sync::atomic::AtomicBool,
 ) -> Option<ScriptOutcome> {
-    let mut run = match ScriptRun::start(script, deadline, memory_mib) {
+    let mut run = match ScriptRun::start(script, deadline, memory_mib, background) {
         Ok(run) => run,
         Err(e) => return Some(ScriptOutcome::Failed(e.to_string())),
     };

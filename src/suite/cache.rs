@@ -73,13 +73,7 @@ impl Cache {
         let Ok(text) = serde_json::to_string(verdict) else {
             return;
         };
-        let Ok(mut file) = tempfile::NamedTempFile::new_in(&self.dir) else {
-            return;
-        };
-        use std::io::Write as _;
-        if file.write_all(text.as_bytes()).is_ok() {
-            let _ = file.persist(self.entry(key));
-        }
+        engine::proofs::proof_cache::write_atomically(&self.dir, &format!("{key}.json"), &text);
     }
 
     fn entry(&self, key: &str) -> PathBuf {
@@ -87,14 +81,7 @@ impl Cache {
     }
 }
 
-/// The tool and the solver: the version, the running executable's size and modification
-/// time, and the solver's own version line.
+/// The tool and the solver (see [`engine::proofs::proof_cache::identity`]).
 fn identity(options: &engine::Options) -> String {
-    let exe = std::env::current_exe()
-        .and_then(|p| p.metadata().map(|m| (p, m)))
-        .map(|(p, m)| format!("{} {} {:?}", p.display(), m.len(), m.modified().ok()))
-        .unwrap_or_else(|_| "unknown executable".to_string());
-    let solver = crate::solver::installed(options.solver.program())
-        .map_or_else(|| "no solver".to_string(), |s| s.version);
-    format!("horef-si {}\n{exe}\n{solver}", env!("CARGO_PKG_VERSION"))
+    engine::proofs::proof_cache::identity(options.solver)
 }

@@ -97,7 +97,10 @@ impl Config {
             progress: None,
             // A suite wants throughput: a run that has searched waits briefly for a
             // proof (each program's answer is then remembered for its other bounds).
-            chc_wait: Some(engine::SUITE_PROOF_WAIT),
+            proof_wait: engine::ProofWait::SUITE,
+            // The result cache's directory keeps proof certificates too (under `proofs/`):
+            // a program proved once is re-checked, not proved again, at every bound.
+            proof_cache: self.cache.clone(),
             ..engine::Options::default()
         }
     }

@@ -652,3 +652,51 @@ fn a_signal_during_verify_ends_the_solvers_and_removes_the_temporary_files() {
         assert!(left.is_empty(), "temporary files left: {left:?}");
     }
 }
+
+// ----- the proof cache (issue 30) -----
+
+/// `verify --cache DIR` keeps the certificate of a proof and reuses it at another depth,
+/// re-checked before the search (so even a run that waits for no proof is VERIFIED); a
+/// certificate the clauses do not admit is not believed.
+#[test]
+fn a_cached_proof_is_reused_at_another_depth_and_rechecked() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fib = root.join("benchmarks/programs/fib.horef");
+    let cache = tempfile::tempdir().expect("temp dir");
+    let dir = cache.path().to_str().expect("utf-8 path");
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+            .args(["verify", "--proofs", "chc", "--cache", dir])
+            .args(extra)
+            .arg(&fib)
+            .output()
+            .expect("run horef-si");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let first = run(&["--max-depth", "3", "--proof-wait", "budget"]);
+    assert!(first.starts_with("VERIFIED"), "{first}");
+    let entries: Vec<std::path::PathBuf> = std::fs::read_dir(cache.path().join("proofs"))
+        .expect("a proofs directory")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert!(!entries.is_empty(), "nothing was kept");
+    let again = run(&["--max-depth", "7", "--proof-wait", "0"]);
+    assert!(again.starts_with("VERIFIED"), "{again}");
+    assert!(again.contains("proof (chc)"), "{again}");
+    // A certificate that interprets every relation as `true` does not pass the re-check.
+    for entry in &entries {
+        let text = std::fs::read_to_string(entry).expect("read entry");
+        if text.contains("definitions") {
+            std::fs::write(entry, r#"{"definitions": []}"#).expect("write entry");
+        }
+    }
+    let tampered = run(&[
+        "--max-depth",
+        "2",
+        "--proof-wait",
+        "0",
+        "--proof-budget",
+        "0",
+    ]);
+    assert!(tampered.starts_with("SAFE UP TO DEPTH 2"), "{tampered}");
+}

@@ -171,7 +171,17 @@ fn list_lengths_prove_zip_at_every_depth() {
         .expect("z3 on PATH");
     let answer = String::from_utf8_lossy(&solved.stdout);
     assert_eq!(answer.lines().next(), Some("sat"), "{answer}");
-    let (code, report) = verify(&["--max-depth", "15", "--proofs", "chc"], &file);
+    let (code, report) = verify(
+        &[
+            "--max-depth",
+            "15",
+            "--proofs",
+            "chc",
+            "--proof-wait",
+            "budget",
+        ],
+        &file,
+    );
     assert_eq!(code, Some(0), "{report}");
     assert!(report.starts_with("VERIFIED"), "{report}");
     assert!(report.contains("zip_add"), "{report}");
@@ -189,7 +199,17 @@ fn last_element_measures_prove_last_at_every_depth() {
         text.contains("(declare-fun last!rel (Bool IntList Int Int Int"),
         "{text}"
     );
-    let (code, report) = verify(&["--max-depth", "15", "--proofs", "chc"], &file);
+    let (code, report) = verify(
+        &[
+            "--max-depth",
+            "15",
+            "--proofs",
+            "chc",
+            "--proof-wait",
+            "budget",
+        ],
+        &file,
+    );
     assert_eq!(code, Some(0), "{report}");
     assert!(report.starts_with("VERIFIED"), "{report}");
     assert!(report.contains("last(l)"), "{report}");
@@ -211,6 +231,8 @@ fn spacer_proves_fib_at_every_depth_and_the_summary_is_shown() {
             "15",
             "--proofs",
             "chc",
+            "--proof-wait",
+            "budget",
             "--format",
             "json",
         ])
@@ -235,6 +257,7 @@ fn spacer_proves_fib_at_every_depth_and_the_summary_is_shown() {
 
     let human = horef_si()
         .args(["verify", "--max-depth", "15", "--proofs", "chc"])
+        .args(["--proof-wait", "budget"])
         .arg(&file)
         .output()
         .expect("run horef-si");
@@ -273,7 +296,8 @@ fn a_bug_is_still_a_bug_with_both_proof_engines() {
     );
 }
 
-/// `verify --format json` on a file of tests/proofs at `depth` (the whole budget).
+/// `verify --format json` on a file of tests/proofs at `depth` (waiting for a proof as
+/// long as the whole budget).
 fn json_verdict(name: &str, depth: &str) -> serde_json::Value {
     let out = horef_si()
         .args([
@@ -282,6 +306,8 @@ fn json_verdict(name: &str, depth: &str) -> serde_json::Value {
             depth,
             "--timeout",
             "120",
+            "--proof-wait",
+            "budget",
             "--format",
             "json",
         ])
@@ -429,6 +455,7 @@ fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
         max_depth: depth,
         check_proof: true,
         partial_delay: std::time::Duration::ZERO,
+        proof_wait: horef_si::engine::ProofWait::Budget,
         ..Options::default()
     };
     horef_si::verifier::verify(horef_si::verifier::Program::Core(checked), &options).verdict
@@ -640,7 +667,7 @@ fn refinement_proofs_verify_closure_chains_at_depth_15_and_show_the_templates() 
         // fast (repeat's proof ran out of the default 20 s under a load of 8-10).
         let out = horef_si()
             .args(["verify", "--max-depth", "15", "--proofs", "chc"])
-            .args(["--proof-budget", "90"])
+            .args(["--proof-budget", "90", "--proof-wait", "budget"])
             .args(["--format", "json"])
             .arg(dir.join(format!("{name}.horef")))
             .output()
@@ -677,7 +704,7 @@ fn refinement_proofs_verify_closure_chains_at_depth_15_and_show_the_templates() 
 #[test]
 fn a_dispatching_main_is_proved_case_by_case() {
     let file = root().join("tests/proofs/dispatch.horef");
-    let (code, report) = verify(&["--max-depth", "15"], &file);
+    let (code, report) = verify(&["--max-depth", "15", "--proof-wait", "budget"], &file);
     assert_eq!(code, Some(0), "{report}");
     assert!(report.starts_with("VERIFIED"), "{report}");
     assert!(report.contains("case by case: 5 cases"), "{report}");

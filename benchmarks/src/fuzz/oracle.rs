@@ -197,7 +197,7 @@ pub(super) fn options_for(config: &OracleConfig, k: u32, setting: Setting) -> Op
         timeout: Some(config.timeout),
         // As `suite` runs: a program no engine proves costs seconds, not the whole proof
         // budget, at each of its bounds and settings.
-        chc_wait: Some(horef_si::engine::SUITE_PROOF_WAIT),
+        proof_wait: horef_si::engine::ProofWait::SUITE,
         summaries: proofs.houdini(),
         chc: proofs.chc(),
         // Spacer alone also proves the procedures `Main` calls on their own, from the

@@ -220,6 +220,7 @@ impl Search {
             chc: false,
             memory_limit_mib: None,
             stop: Some(stop.clone()),
+            background: limits.background,
             ..crate::engine::Options::default()
         };
         let handle = std::thread::spawn(move || {

@@ -16,6 +16,7 @@
 //! thread.
 
 use crate::engine::proofs::proof::{Proof, Summary};
+use crate::engine::proofs::proof_cache::{self, Entry, Subject};
 use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
@@ -46,6 +47,12 @@ pub struct ChcLimits {
     pub budget: Duration,
     /// The memory each z3 process may use, in MiB.
     pub memory_mib: Option<u64>,
+    /// Where proof certificates are kept across runs ([`super::proof_cache`]); `None`:
+    /// nowhere but this process's memory.
+    pub cache: Option<&'static std::path::Path>,
+    /// Run Spacer and its re-checks at the lowest CPU priority (beside a search that
+    /// must not be slowed).
+    pub background: bool,
 }
 
 /// An attempt running in the background.
@@ -248,6 +255,75 @@ pub(crate) fn solve_checked(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<Solved> {
+    if let Some(known) = cached(system, configurations, limits, cancel)? {
+        return Some(known);
+    }
+    let solved = solve_afresh(system, configurations, limits, cancel)?;
+    if let Some(dir) = limits.cache {
+        let script = system.script();
+        let subject = Subject {
+            script: &script,
+            configurations,
+            budget: limits.budget,
+        };
+        let entry = match &solved {
+            Solved::Model(model) => {
+                Entry::Certificate(model.values().map(|d| d.text.clone()).collect())
+            }
+            Solved::Refuted => Entry::Refuted,
+            Solved::NoModel(why) => Entry::NoProof(why.clone()),
+        };
+        proof_cache::store(dir, subject, &entry);
+    }
+    Some(solved)
+}
+
+/// What the proof cache of `limits` knows of `system` ([`proof_cache`]): a certificate
+/// only once it has passed the re-check (one that fails it is forgotten), a refutation,
+/// or no proof within this budget; `Some(None)` when it knows nothing, `None` if
+/// cancelled.
+pub(crate) fn cached(
+    system: &HornSystem,
+    configurations: &[&str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Option<Solved>> {
+    let Some(dir) = limits.cache else {
+        return Some(None);
+    };
+    let script = system.script();
+    let subject = Subject {
+        script: &script,
+        configurations,
+        budget: limits.budget,
+    };
+    Some(match proof_cache::lookup(dir, subject) {
+        None => None,
+        Some(Entry::Refuted) => Some(Solved::Refuted),
+        Some(Entry::NoProof(why)) => Some(Solved::NoModel(why)),
+        Some(Entry::Certificate(texts)) => {
+            let parsed = texts
+                .iter()
+                .filter_map(|t| crate::solver::parse_reply(t).ok());
+            let model = definitions(&parsed.collect::<Vec<Sx>>());
+            match recheck(system, &model, limits, cancel)? {
+                Ok(()) => Some(Solved::Model(model)),
+                Err(_) => {
+                    proof_cache::forget_certificate(dir, subject);
+                    None
+                }
+            }
+        }
+    })
+}
+
+/// Spacer in every configuration at once, as [`solve_checked`], without the proof cache.
+fn solve_afresh(
+    system: &HornSystem,
+    configurations: &[&'static str],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Solved> {
     let clauses = Arc::new(system.script());
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
@@ -321,7 +397,14 @@ fn attempt_once(
 
 /// Runs `script` within `limits` to its end, its deadline or a cancellation (`None`).
 fn run_to_end(script: &str, limits: ChcLimits, cancel: &AtomicBool) -> Option<ScriptOutcome> {
-    crate::solver::run_to_end(script, limits.deadline, limits.memory_mib, cancel)
+    // Beside a search, Spacer and its re-checks are background work: the search goes
+    // first (issue 30; `ChcLimits::background`).
+    crate::solver::run_to_end(
+        script,
+        (limits.deadline, limits.memory_mib),
+        limits.background,
+        cancel,
+    )
 }
 
 /// A relation's interpretation: `(define-fun name ((x S) …) Bool body)`.

@@ -2,7 +2,8 @@
 //! template summaries ([`houdini`]), Horn clauses solved by Spacer ([`chc`]), procedures
 //! proved on their own while a long search runs ([`partial_proofs`], whose facts prune the
 //! search through [`site_facts`]), proofs case by case ([`case_proofs`]); every proof is
-//! re-checked before it is reported ([`proof_check`], and clause by clause in `chc`), and
+//! re-checked before it is reported ([`proof_check`], and clause by clause in `chc`), kept
+//! across runs when asked ([`proof_cache`]), and
 //! shown readably ([`proof`], [`formula`]).
 
 pub mod case_proofs;
@@ -11,5 +12,6 @@ pub mod formula;
 pub mod houdini;
 pub mod partial_proofs;
 pub mod proof;
+pub mod proof_cache;
 pub mod proof_check;
 pub mod site_facts;

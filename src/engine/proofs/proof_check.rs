@@ -184,8 +184,8 @@ fn paren_balance(line: &str) -> i64 {
 fn replay(script: &str, memory_mib: Option<u64>) -> Result<Vec<String>, String> {
     let deadline = Instant::now() + RECHECK_BUDGET;
     let never = AtomicBool::new(false);
-    let outcome =
-        run_to_end(script, deadline, memory_mib, &never).ok_or("the re-check was cancelled")?;
+    let outcome = run_to_end(script, (deadline, memory_mib), false, &never)
+        .ok_or("the re-check was cancelled")?;
     let replies = match outcome {
         ScriptOutcome::Replies(replies) => replies,
         ScriptOutcome::TimedOut => return Err("the fresh solver ran out of time".into()),
