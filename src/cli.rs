@@ -428,7 +428,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 style,
             };
             // The clock and the memory watch start before the program is read.
-            limits::start(options.timeout, options.memory_limit_mib);
+            let answer = verify::limit_answer(&file, &options, format);
+            limits::start(options.timeout, options.memory_limit_mib, answer);
             verify(&file, &options, &output, strict)
         }
         Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),

@@ -4,11 +4,13 @@
 //! Guarantees: once the time since [`start`] passes the timeout by [`GRACE`] (the engine
 //! answers by its deadline itself; this only catches what runs unchecked, such as parsing
 //! and lowering a huge program), or this process's resident memory passes the limit, the
-//! command prints `UNKNOWN` with the reason, removes its temporary files and exits 5
-//! (its solver processes die with it, `solver::children`). Exactly one of this thread and
-//! the command prints a verdict ([`claim`]).
+//! command prints `UNKNOWN` with the reason in the command's output format (the caller's
+//! [`Answer`]), removes its temporary files and exits 5 (its solver processes die with it,
+//! `solver::children`). Exactly one of this thread and the command prints a verdict
+//! ([`claim`]).
 
 use crate::core_lang::interp::memory::MemoryGuard;
+use crate::engine::verdict::UnknownReason;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -21,8 +23,12 @@ const TICK: Duration = Duration::from_millis(20);
 /// Whether a verdict is being printed (one command per process).
 static ANSWERED: AtomicBool = AtomicBool::new(false);
 
-/// Starts watching the time (`timeout`) and the memory (`memory_limit_mib`) from now.
-pub fn start(timeout: Option<Duration>, memory_limit_mib: Option<u64>) {
+/// How the command's UNKNOWN is written, in its output format.
+pub type Answer = Box<dyn Fn(&UnknownReason) -> String + Send>;
+
+/// Starts watching the time (`timeout`) and the memory (`memory_limit_mib`) from now; a
+/// limit reached is answered with the text `answer` makes of it.
+pub fn start(timeout: Option<Duration>, memory_limit_mib: Option<u64>, answer: Answer) {
     let started = Instant::now();
     let deadline = timeout.and_then(|t| started.checked_add(t + GRACE));
     let memory = memory_limit_mib.map(|mib| MemoryGuard::new(Some(mib)));
@@ -34,9 +40,11 @@ pub fn start(timeout: Option<Duration>, memory_limit_mib: Option<u64>) {
                 return;
             }
             let reason = if deadline.is_some_and(|d| Instant::now() >= d) {
-                "timeout: the time limit was reached (while loading the program)"
-            } else if memory.is_some_and(|m| m.exceeded()) {
-                "resource: the memory limit was reached (while loading the program)"
+                UnknownReason::Timeout
+            } else if let Some(mib) =
+                memory_limit_mib.filter(|_| memory.is_some_and(|m| m.exceeded()))
+            {
+                UnknownReason::Resource(format!("the memory limit of {mib} MiB was reached"))
             } else {
                 continue;
             };
@@ -44,7 +52,7 @@ pub fn start(timeout: Option<Duration>, memory_limit_mib: Option<u64>) {
                 return;
             }
             crate::solver::children::remove_tracked();
-            println!("UNKNOWN\n  reason: {reason}");
+            println!("{}", answer(&reason));
             std::process::exit(i32::from(crate::exit_code::ExitCode::Inconclusive.code()));
         }
     };

@@ -279,3 +279,52 @@ fn write_witness(
         ExitCode::Input
     })
 }
+
+/// How the limits' watch answers UNKNOWN for `verify` (`cli/limits.rs`): in the asked
+/// format, as the engine would have answered it.
+pub(super) fn limit_answer(
+    file: &Path,
+    options: &engine::Options,
+    format: Format,
+) -> limits::Answer {
+    let (file, options) = (file.to_path_buf(), options.clone());
+    let started = std::time::Instant::now();
+    Box::new(move |reason| {
+        let verdict = engine::verdict::Verdict::Unknown {
+            reason: reason.clone(),
+        };
+        let name = file.display().to_string();
+        match format {
+            Format::Human => format!("{}\n  reason: {}", verdict.headline(), reason.describe()),
+            Format::Json => {
+                let outcome = engine::Outcome {
+                    verdict,
+                    stats: engine::verdict::Stats {
+                        time_ms: started.elapsed().as_millis() as u64,
+                        solver_ms: 0,
+                        solver_calls: 0,
+                        inlined: 0,
+                        open_sites: 0,
+                        mode: format!("{:?}", options.mode).to_lowercase(),
+                        iterations: 0,
+                    },
+                    proof: None,
+                    no_proof: None,
+                    wait_ended: None,
+                    rechecked: None,
+                };
+                let provenance = report::Provenance {
+                    file: name,
+                    solver: options.solver.program().to_string(),
+                    solver_version: None,
+                };
+                report::json(&outcome, (options.max_depth, &options.bounds), &provenance)
+                    .to_string()
+            }
+            Format::Sarif => {
+                let log = sarif::verify_log(&name, &verdict, options.max_depth);
+                serde_json::to_string_pretty(&log).unwrap_or_default()
+            }
+        }
+    })
+}
