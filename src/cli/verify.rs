@@ -90,11 +90,8 @@ fn print_verdict(
             );
         }
         Format::Json => {
-            let provenance = report::Provenance {
-                file: file.display().to_string(),
-                solver: options.solver.program().to_string(),
-                solver_version: crate::solver::version(options.solver),
-            };
+            let version = crate::solver::version(options.solver);
+            let provenance = provenance(&file.display().to_string(), options, version);
             outln!(
                 "{}",
                 report::json(outcome, (options.max_depth, &options.bounds), &provenance)
@@ -212,18 +209,24 @@ fn paint_headline(text: &str, verdict: &engine::verdict::Verdict, color: bool) -
         Verdict::Bug { .. } => AnsiColor::Red,
         Verdict::Unknown { .. } => AnsiColor::Yellow,
     };
-    let style = colour.on_default().bold();
-    let (first, rest) = text.split_once('\n').map_or((text, ""), |(f, r)| (f, r));
-    let newline = if rest.is_empty() && !text.contains('\n') {
-        ""
-    } else {
-        "\n"
-    };
-    format!(
-        "{}{first}{}{newline}{rest}",
-        style.render(),
-        style.render_reset()
-    )
+    let (on, off) = (colour.on_default().bold().render(), anstyle::Reset.render());
+    match text.split_once('\n') {
+        Some((first, rest)) => format!("{on}{first}{off}\n{rest}"),
+        None => format!("{on}{text}{off}"),
+    }
+}
+
+/// What a JSON report says about where it comes from.
+fn provenance(
+    file: &str,
+    options: &engine::Options,
+    solver_version: Option<String>,
+) -> report::Provenance {
+    report::Provenance {
+        file: file.to_string(),
+        solver: options.solver.program().to_string(),
+        solver_version,
+    }
 }
 
 /// The line a VERIFIED or SAFE verdict on an OCaml program without `--overflow-checks`
@@ -299,25 +302,18 @@ pub(super) fn limit_answer(
             Format::Json => {
                 let outcome = engine::Outcome {
                     verdict,
-                    stats: engine::verdict::Stats {
-                        time_ms: started.elapsed().as_millis() as u64,
-                        solver_ms: 0,
-                        solver_calls: 0,
-                        inlined: 0,
-                        open_sites: 0,
-                        mode: format!("{:?}", options.mode).to_lowercase(),
-                        iterations: 0,
-                    },
+                    stats: engine::verdict::Stats::without_search(
+                        started.elapsed(),
+                        Duration::ZERO,
+                        options.mode,
+                    ),
                     proof: None,
                     no_proof: None,
                     wait_ended: None,
                     rechecked: None,
                 };
-                let provenance = report::Provenance {
-                    file: name,
-                    solver: options.solver.program().to_string(),
-                    solver_version: None,
-                };
+                // The solver's version is not asked here: this answers a limit reached.
+                let provenance = provenance(&name, &options, None);
                 report::json(&outcome, (options.max_depth, &options.bounds), &provenance)
                     .to_string()
             }

@@ -872,15 +872,7 @@ fn proved_before(proof: proofs::proof::Proof, options: &Options, started: Instan
 
 /// The statistics of a run that searched nothing.
 fn no_search_stats(options: &Options, started: Instant, clock: &SolverClock) -> Stats {
-    Stats {
-        time_ms: started.elapsed().as_millis() as u64,
-        solver_ms: clock.total().as_millis() as u64,
-        solver_calls: 0,
-        inlined: 0,
-        open_sites: 0,
-        mode: format!("{:?}", options.mode).to_lowercase(),
-        iterations: 0,
-    }
+    Stats::without_search(started.elapsed(), clock.total(), options.mode)
 }
 
 fn solver_failure(

@@ -5,7 +5,9 @@
 //! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
 
 use crate::engine::search::call_bounds::CallBounds;
+use crate::engine::search::driver::Mode;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// One call on the way to the failure.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,4 +157,20 @@ pub struct Stats {
     pub open_sites: usize,
     pub mode: String,
     pub iterations: usize,
+}
+
+impl Stats {
+    /// The figures of a run that answered without searching: `time` in all, `solver` of
+    /// it in solver processes, nothing inlined.
+    pub fn without_search(time: Duration, solver: Duration, mode: Mode) -> Stats {
+        Stats {
+            time_ms: time.as_millis() as u64,
+            solver_ms: solver.as_millis() as u64,
+            solver_calls: 0,
+            inlined: 0,
+            open_sites: 0,
+            mode: format!("{mode:?}").to_lowercase(),
+            iterations: 0,
+        }
+    }
 }
