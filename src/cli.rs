@@ -30,18 +30,17 @@ mod run;
 mod value_enums;
 mod verify;
 
-use run::{parse_int, run, run_witness};
+use run::{run, run_witness};
 pub use verify::Format;
 use verify::{Output, verify};
 
 use crate::core_lang::Checked;
 use crate::core_lang::inputs::{main_inputs, split_arg};
 use crate::core_lang::interp::{self, Outcome, RunConfig, TraceEvent};
-use crate::engine::{self, Proofs, search::driver::Mode};
+use crate::engine::{self, Mode, Proofs};
 use crate::exchange::{replay, sarif, witness};
 use crate::exit_code::{EXIT_CODES_HELP, ExitCode};
-use crate::frontend::LoadOptions;
-use crate::frontend::{Lang, lang};
+use crate::frontend::{Lang, LoadOptions, Loaded};
 use crate::report;
 use crate::solver::SolverKind;
 use crate::suite::{self, Partition, SuiteFormat};
@@ -158,9 +157,9 @@ pub struct CorralBounds {
     stack_depth_bound: Option<u32>,
 }
 
-impl From<CorralBounds> for engine::search::call_bounds::CallBounds {
+impl From<CorralBounds> for engine::CallBounds {
     fn from(args: CorralBounds) -> Self {
-        engine::search::call_bounds::CallBounds {
+        engine::CallBounds {
             recursion: args.recursion_bound,
             stack_depth: args.stack_depth_bound,
         }
@@ -228,7 +227,8 @@ pub enum Command {
         /// Before printing VERIFIED, re-check the proof in a fresh solver: the search's
         /// solver dialogues (Houdini's summaries and the last query) are replayed and every
         /// answer must be the same; a disagreement makes the verdict UNKNOWN. (Spacer's
-        /// proofs are re-checked clause by clause always.)
+        /// proofs are re-checked clause by clause always.) With `--proofs none` it re-checks
+        /// a VERIFIED of a finite call tree the same way.
         #[arg(long)]
         check_proof: bool,
         /// End as UNKNOWN (resource) once this process and its solvers hold more than
@@ -242,7 +242,7 @@ pub enum Command {
         /// Keep proof certificates in DIR (under DIR/proofs) and reuse them in later runs
         /// at any depth, re-checked clause by clause in a fresh z3; also remember "no
         /// proof within the budget", so that such a program is not waited for again.
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", value_parser = cache_dir)]
         cache: Option<PathBuf>,
     },
     /// Lower a HORef file to the Boogie-like IR and print it (an IR file is printed as is).
@@ -273,10 +273,9 @@ pub enum Command {
             long = "input",
             value_name = "INT",
             conflicts_with = "witness",
-            allow_hyphen_values = true,
-            value_parser = parse_int
+            allow_hyphen_values = true
         )]
-        inputs: Vec<BigInt>,
+        inputs: Vec<String>,
         /// The deepest call depth a body may run at (`Main` runs at 0) [default: 10, or
         /// the witness's bound].
         #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = depth_bound)]
@@ -331,11 +330,16 @@ pub enum Command {
         partition: Option<Partition>,
         /// Keep verdicts in DIR and answer unchanged programs from it (keyed by the
         /// program text, the options, the tool and the solver version).
-        #[arg(long, value_name = "DIR", env = suite::cache::CACHE_ENV)]
+        #[arg(long, value_name = "DIR", env = suite::cache::CACHE_ENV, value_parser = cache_dir)]
         cache: Option<PathBuf>,
         /// Verify every program, even with `--cache` or HOREF_SI_CACHE set.
         #[arg(long)]
         no_cache: bool,
+        /// How long a run whose search found no bug waits for a proof: SECONDS, or
+        /// `budget` (the whole proof budget: VERIFIED expectations then depend least on
+        /// the machine's load) [default: twice the search's time, at least 2 s].
+        #[arg(long, value_name = "SECONDS|budget", value_parser = parse_proof_wait)]
+        proof_wait: Option<engine::ProofWait>,
     },
     /// Print a shell completion script (e.g. `horef-si completions bash > ~/.local/share/bash-completion/completions/horef-si`).
     Completions {
@@ -448,7 +452,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 fuel: max_steps,
                 trace,
                 memory_limit_mib: Some(
-                    memory_limit.unwrap_or_else(engine::resources::default_limit_mib),
+                    memory_limit.unwrap_or_else(engine::default_memory_limit_mib),
                 ),
             };
             match witness {
@@ -469,6 +473,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             partition,
             cache,
             no_cache,
+            proof_wait,
         } => {
             let config = suite::Config {
                 max_depth,
@@ -481,6 +486,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 partition,
                 progress: true,
                 cache: cache.filter(|dir| !no_cache && !dir.as_os_str().is_empty()),
+                proof_wait: proof_wait.unwrap_or(engine::ProofWait::SUITE),
                 ..suite::Config::new(paths)
             };
             run_suite(&config, format)
@@ -505,6 +511,16 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
 /// The default of `--solver-wait`, in seconds: [`crate::solver::DEFAULT_REPLY_WAIT`]
 /// (a test checks that they agree).
 const SOLVER_WAIT: &str = "300";
+
+/// A cache directory (`--cache DIR`): one that exists or can be made; an existing file
+/// is refused here, before any run.
+fn cache_dir(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path.exists() && !path.is_dir() {
+        return Err(format!("`{text}` exists and is not a directory"));
+    }
+    Ok(path)
+}
 
 /// A `--max-depth` value: a whole number of calls, 0 or more.
 fn depth_bound(text: &str) -> Result<u32, String> {
@@ -595,65 +611,40 @@ fn is_ir(file: &Path, options: LoadOptions) -> bool {
     Lang::of(file, options.lang).is_ir()
 }
 
-/// Loads the Boogie or IR program `file` (stdin for `-`), as [`is_ir`] says it is.
-fn load_ir(file: &Path, options: LoadOptions) -> Result<boogie_like::Program, String> {
-    let lang = Lang::of(file, options.lang);
-    crate::frontend::ir_text::load_ir_as(file, options.entry, lang)
-}
-
-/// Loads the HORef or OCaml program `file` (stdin, named `<stdin>`, for `-`; OCaml from its
-/// `--entry`); prints its warnings (or, with `--strict`, fails on them as errors).
-fn load_or_report(file: &Path, options: LoadOptions) -> Result<Checked, ExitCode> {
-    load_checked(file, options).map_err(|(code, message)| {
+/// Loads `file` (stdin, named `<stdin>`, for `-`) with [`crate::frontend::load`]; prints a
+/// core program's warnings (with `--strict` they fail as errors), or the error.
+fn load_or_report(file: &Path, options: LoadOptions) -> Result<Loaded, ExitCode> {
+    load_program(file, options).map_err(|(code, message)| {
         eprintln!("{message}");
         code
     })
 }
 
 /// As [`load_or_report`], with the error's message returned instead of printed.
-fn load_checked(file: &Path, options: LoadOptions) -> Result<Checked, (ExitCode, String)> {
-    let ocaml = Lang::of(file, options.lang) == Lang::Ocaml;
-    let loaded = lang::read(file).and_then(|(name, bytes)| {
-        crate::frontend::load_source_as(&name, &bytes, options.entry, ocaml)
-    });
-    let checked = loaded
-        .map(|c| crate::frontend::with_overflow_checks(c, options.overflow_checks))
-        .and_then(|c| {
-            if options.strict {
-                crate::frontend::strict(c)
-            } else {
-                Ok(c)
-            }
-        });
-    let checked = checked.map_err(|e| (ExitCode::Input, e.render()))?;
-    if !checked.warnings.is_empty() {
+fn load_program(file: &Path, options: LoadOptions) -> Result<Loaded, (ExitCode, String)> {
+    let loaded = crate::frontend::load(file, options).map_err(|e| (ExitCode::Input, e.render()))?;
+    if let Loaded::Core(checked) = &loaded
+        && !checked.warnings.is_empty()
+    {
         eprintln!(
             "{}\n",
             crate::diagnostics::render_all(&checked.warnings, &checked.file)
         );
     }
-    Ok(checked)
+    Ok(loaded)
 }
 
-fn check(file: &Path, strict: LoadOptions) -> ExitCode {
-    if is_ir(file, strict) {
-        return match load_ir(file, strict) {
-            Ok(program) => {
-                outln!(
-                    "ok: {} ({} procedures)",
-                    file.display(),
-                    program.procs.len()
-                );
-                ExitCode::Ok
-            }
-            Err(message) => {
-                eprintln!("{message}");
-                ExitCode::Input
-            }
-        };
-    }
-    match load_or_report(file, strict) {
-        Ok(checked) => {
+fn check(file: &Path, options: LoadOptions) -> ExitCode {
+    match load_or_report(file, options) {
+        Ok(Loaded::Ir(program)) => {
+            outln!(
+                "ok: {} ({} procedures)",
+                file.display(),
+                program.procs.len()
+            );
+            ExitCode::Ok
+        }
+        Ok(Loaded::Core(checked)) => {
             outln!(
                 "ok: {} ({} methods, {} references)",
                 checked.file.name,
@@ -710,34 +701,32 @@ fn with_progress_line<T>(
     result
 }
 
-fn lower(file: &Path, stats: bool, emit: Emit, strict: LoadOptions) -> ExitCode {
-    let ir_lang = is_ir(file, strict);
-    if ir_lang && emit == Emit::Ir {
-        return print_ir_file(file, stats, strict);
-    }
-    if emit == Emit::Boogie {
-        return print_boogie(file, strict);
-    }
-    if ir_lang && emit.refine_ghost().is_some() {
+fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode {
+    if stats && emit == Emit::Ir && is_ir(file, options) {
         eprintln!(
-            "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a HORef \
-             or OCaml program; this is a Boogie or IR program (--emit chc gives its clauses)",
+            "error: --stats counts what the lowering made; {} is not lowered",
             file.display()
         );
-        return ExitCode::Input;
+        return ExitCode::Usage;
     }
-    if ir_lang {
-        return match load_ir(file, strict) {
-            Ok(ir) => print_horn(file, &ir),
-            Err(message) => {
-                eprintln!("{message}");
-                ExitCode::Input
-            }
-        };
-    }
-    let checked = match load_or_report(file, strict) {
-        Ok(checked) => checked,
-        Err(code) => return code,
+    let checked = match (load_or_report(file, options), emit) {
+        (Err(code), _) => return code,
+        (Ok(loaded), Emit::Boogie) => return print_boogie(file, loaded),
+        (Ok(Loaded::Ir(ir)), Emit::Ir) => {
+            out!("{}", boogie_like::print(&ir));
+            return ExitCode::Ok;
+        }
+        (Ok(Loaded::Ir(ir)), Emit::Chc) => return print_horn(file, &ir),
+        (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner) => {
+            eprintln!(
+                "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a \
+                 HORef or OCaml program; this is a Boogie or IR program (--emit chc gives its \
+                 clauses)",
+                file.display()
+            );
+            return ExitCode::Input;
+        }
+        (Ok(Loaded::Core(checked)), _) => checked,
     };
     if let Some(ghost) = emit.refine_ghost() {
         let (program, info, names) = (&checked.program, &checked.info, &checked.names);
@@ -797,22 +786,11 @@ fn print_horn(file: &Path, ir: &boogie_like::Program) -> ExitCode {
     }
 }
 
-/// `lower X.bpl`: the file is IR already; it is printed as the IR printer writes it.
 /// `lower --emit boogie`: any program (HORef, OCaml, Boogie, IR) as Boogie text.
-fn print_boogie(file: &Path, strict: LoadOptions) -> ExitCode {
-    let ir = if is_ir(file, strict) {
-        match load_ir(file, strict) {
-            Ok(program) => program,
-            Err(message) => {
-                eprintln!("{message}");
-                return ExitCode::Input;
-            }
-        }
-    } else {
-        match load_or_report(file, strict) {
-            Ok(checked) => crate::lower::lower(&checked).ir,
-            Err(code) => return code,
-        }
+fn print_boogie(file: &Path, loaded: Loaded) -> ExitCode {
+    let ir = match loaded {
+        Loaded::Ir(program) => program,
+        Loaded::Core(checked) => crate::lower::lower(&checked).ir,
     };
     match crate::frontend::boogie::emit::emit(&ir) {
         Ok(text) => {
@@ -826,25 +804,6 @@ fn print_boogie(file: &Path, strict: LoadOptions) -> ExitCode {
     }
 }
 
-fn print_ir_file(file: &Path, stats: bool, options: LoadOptions) -> ExitCode {
-    if stats {
-        eprintln!(
-            "error: --stats counts what the lowering made; {} is not lowered",
-            file.display()
-        );
-        return ExitCode::Usage;
-    }
-    match load_ir(file, options) {
-        Ok(program) => {
-            out!("{}", boogie_like::print(&program));
-            ExitCode::Ok
-        }
-        Err(message) => {
-            eprintln!("{message}");
-            ExitCode::Input
-        }
-    }
-}
 #[cfg(test)]
 mod tests {
     #[test]

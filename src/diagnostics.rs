@@ -65,22 +65,68 @@ impl Diagnostic {
         let last_line = file.line_index(end).min(first_line + MAX_SHOWN_LINES - 1);
         let shown_start = file.line_range(first_line).start;
         let shown_end = file.line_range(last_line).end;
-        let shown = &file.text[shown_start..shown_end];
-        let marked = (start - shown_start)..(end.min(shown_end) - shown_start);
+        let (shown, marked) = expand_tabs(
+            &file.text[shown_start..shown_end],
+            (start - shown_start)..(end.min(shown_end) - shown_start),
+        );
+        let (shown, marked) = clip_long(shown, marked);
+        let (title, label) = (elide(&self.message), elide(&self.label));
         let level = match self.severity {
             Severity::Error => Level::Error,
             Severity::Warning => Level::Warning,
         };
-        let snippet = Snippet::source(shown)
+        let snippet = Snippet::source(&shown)
             .line_start(first_line + 1)
             .origin(&file.name)
-            .annotation(level.span(marked).label(&self.label));
-        let mut message = level.title(&self.message).snippet(snippet);
+            .annotation(level.span(marked).label(&label));
+        let mut message = level.title(&title).snippet(snippet);
         for note in &self.notes {
             message = message.footer(Level::Note.title(note));
         }
         Renderer::plain().render(message).to_string()
     }
+}
+
+/// How many columns a tab in a shown line takes.
+const TAB_WIDTH: usize = 4;
+
+/// `shown` with every tab as [`TAB_WIDTH`] spaces and `marked` moved along, so that the
+/// marker stands under what it marks (the renderer would count a tab as one column).
+fn expand_tabs(shown: &str, marked: std::ops::Range<usize>) -> (String, std::ops::Range<usize>) {
+    let moved = |offset: usize| offset + (TAB_WIDTH - 1) * shown[..offset].matches('\t').count();
+    let expanded = shown.replace('\t', &" ".repeat(TAB_WIDTH));
+    (expanded, moved(marked.start)..moved(marked.end))
+}
+
+/// Past this many bytes, the source shown is clipped after the marker ([`clip_long`]) and a
+/// message is elided in its middle ([`elide`]): a megabyte-long name is not echoed.
+const LONG: usize = 1000;
+
+/// How much of a long source text is shown on each side of the marker, and marked at most.
+const AROUND: usize = 80;
+
+/// A [`LONG`] shown text cut [`AROUND`] bytes after its (at most [`AROUND`]-byte) marker.
+fn clip_long(shown: String, marked: std::ops::Range<usize>) -> (String, std::ops::Range<usize>) {
+    if shown.len() <= LONG {
+        return (shown, marked);
+    }
+    let mark_end = ceil_boundary(&shown, marked.end.min(marked.start + AROUND));
+    let cut = ceil_boundary(&shown, mark_end + AROUND);
+    let mut clipped = shown[..cut].to_string();
+    if cut < shown.len() {
+        clipped.push_str(" ...");
+    }
+    (clipped, marked.start..mark_end)
+}
+
+/// `text`, or its first and last part around " ... " when it is longer than [`LONG`].
+fn elide(text: &str) -> String {
+    if text.len() <= LONG {
+        return text.to_string();
+    }
+    let head = floor_boundary(text, AROUND);
+    let tail = ceil_boundary(text, text.len() - AROUND);
+    format!("{} ... {}", &text[..head], &text[tail..])
 }
 
 fn floor_boundary(text: &str, offset: usize) -> usize {
@@ -99,13 +145,29 @@ fn ceil_boundary(text: &str, offset: usize) -> usize {
     offset
 }
 
-/// Renders every diagnostic, separated by blank lines.
+/// The most diagnostics [`render_all`] shows; the rest are counted.
+pub const MAX_SHOWN: usize = 20;
+
+/// Renders every diagnostic (the first [`MAX_SHOWN`], then how many more there are),
+/// separated by blank lines.
 pub fn render_all(diagnostics: &[Diagnostic], file: &SourceFile) -> String {
-    diagnostics
+    let mut shown: Vec<String> = diagnostics
         .iter()
+        .take(MAX_SHOWN)
         .map(|d| d.render(file))
-        .collect::<Vec<_>>()
-        .join("\n\n")
+        .collect();
+    if diagnostics.len() > MAX_SHOWN {
+        let more = diagnostics.len() - MAX_SHOWN;
+        shown.push(format!(
+            "... and {more} more {} not shown",
+            if more == 1 {
+                "diagnostic"
+            } else {
+                "diagnostics"
+            }
+        ));
+    }
+    shown.join("\n\n")
 }
 
 #[cfg(test)]
@@ -120,5 +182,55 @@ mod tests {
         assert!(text.contains("p.horef:2:10"), "{text}");
         assert!(text.contains("assert(m)"), "{text}");
         assert!(text.contains("not in scope"), "{text}");
+    }
+
+    #[test]
+    fn a_megabyte_name_is_shown_in_part() {
+        let name = "x".repeat(1_000_000);
+        let file = SourceFile::new(
+            "p.horef",
+            format!("Main (n:Int) :Unit:\n  assert ({name} == 1)\n"),
+        );
+        let at = file.text.find('x').expect("in the text");
+        let d = Diagnostic::error(
+            Span::new(at, at + name.len()),
+            format!("unknown name `{name}`"),
+            "not in scope",
+        );
+        let text = d.render(&file);
+        assert!(text.len() < 2000, "{} bytes", text.len());
+        assert!(text.contains("p.horef:2:11"), "{text}");
+        assert!(text.contains("unknown name `xxx"), "{text}");
+    }
+
+    #[test]
+    fn many_diagnostics_are_capped_and_counted() {
+        let file = SourceFile::new("p.horef", "Main (n:Int) :Unit: ()\n");
+        let one = Diagnostic::error(Span::new(0, 1), "bad", "here");
+        let text = render_all(&vec![one; MAX_SHOWN + 3], &file);
+        assert_eq!(text.matches("error: bad").count(), MAX_SHOWN, "{text}");
+        assert!(
+            text.ends_with("... and 3 more diagnostics not shown"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_tab_before_the_error_keeps_the_marker_under_it() {
+        let file = SourceFile::new("p.horef", "Main (n:Int) :Unit:\n\t\tassert (m == 1)\n");
+        let at = file.text.find("m ==").expect("in the text");
+        let d = Diagnostic::error(Span::new(at, at + 1), "unknown name `m`", "here");
+        let text = d.render(&file);
+        let lines: Vec<&str> = text.lines().collect();
+        let source = lines
+            .iter()
+            .find(|l| l.contains("assert"))
+            .expect("the line is shown");
+        let marker = lines
+            .iter()
+            .find(|l| l.contains("^ here"))
+            .expect("a marker");
+        let column = |line: &str, what: &str| line.find(what).expect("found");
+        assert_eq!(column(source, "m =="), column(marker, "^"), "{text}");
     }
 }

@@ -8,7 +8,7 @@ pub enum ExitCode {
     Ok = 0,
     /// The command line was wrong.
     Usage = 1,
-    /// The input file or an argument is invalid (syntax, type, bad `--arg`).
+    /// The input file or an argument is invalid (syntax, type, bad `--arg` or `--input`).
     Input = 2,
     /// No conclusion: a resource limit was reached.
     Inconclusive = 5,
@@ -29,7 +29,7 @@ pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
    0  ok: the input is valid / the run returned or was cut off / verified or safe
    1  usage error (bad command line)
-   2  input error (unreadable file, syntax or type error, bad --arg)
+   2  input error (unreadable file, syntax or type error, bad --arg or --input)
    5  inconclusive (step limit, timeout, unknown)
    6  internal or solver error
   10  a failure was found (assert, fail, hd [], tl [])";

@@ -1,8 +1,8 @@
 //! Printing an engine [`Outcome`]: human-readable text or JSON with stable keys, and the
 //! exit code (0 verified/safe, 10 bug, 5 unknown, 6 solver error).
 
+use crate::engine::CallBounds;
 use crate::engine::Outcome;
-use crate::engine::search::call_bounds::CallBounds;
 use crate::engine::verdict::{UnknownReason, Verdict, safe_within};
 use crate::exit_code::ExitCode;
 use crate::span::SourceFile;

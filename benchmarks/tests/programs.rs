@@ -41,7 +41,11 @@ fn every_program_parses_type_checks_and_has_an_expectation() {
     );
     let failures: Vec<String> = files
         .iter()
-        .filter_map(|path| horef_si::frontend::load(path).err().map(|e| e.render()))
+        .filter_map(|path| {
+            horef_si::frontend::load_core(path)
+                .err()
+                .map(|e| e.render())
+        })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     for path in &files {

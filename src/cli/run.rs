@@ -5,15 +5,22 @@ use super::*;
 
 pub(super) fn run(
     file: &Path,
-    (raw_args, fresh): (&[String], &[BigInt]),
+    (raw_args, raw_inputs): (&[String], &[String]),
     config: &RunConfig,
     strict: LoadOptions,
 ) -> ExitCode {
-    if is_ir(file, strict) {
-        return run_ir(file, raw_args, config, strict);
-    }
+    // A bad `--input`, like a bad `--arg`, is an input error (exit 2).
+    let fresh: Vec<BigInt> = match raw_inputs.iter().map(|text| parse_int(text)).collect() {
+        Ok(fresh) => fresh,
+        Err(e) => {
+            eprintln!("error: --input: {e}");
+            return ExitCode::Input;
+        }
+    };
+    let fresh = fresh.as_slice();
     let checked = match load_or_report(file, strict) {
-        Ok(checked) => checked,
+        Ok(Loaded::Core(checked)) => checked,
+        Ok(Loaded::Ir(program)) => return run_ir(&program, raw_args, config),
         Err(code) => return code,
     };
     let pairs = raw_args
@@ -61,7 +68,15 @@ pub(super) fn run_witness(
     load: LoadOptions,
 ) -> ExitCode {
     let checked = match load_or_report(file, load) {
-        Ok(checked) => checked,
+        Ok(Loaded::Core(checked)) => checked,
+        Ok(Loaded::Ir(_)) => {
+            eprintln!(
+                "error: {}: a witness is replayed on a HORef or OCaml program; this is a \
+                 Boogie or IR program",
+                file.display()
+            );
+            return ExitCode::Usage;
+        }
         Err(code) => return code,
     };
     let read = std::fs::read_to_string(witness_path)
@@ -132,31 +147,19 @@ fn witness_fresh_inputs(checked: &Checked, replay: &replay::Replay) -> Result<Ve
 }
 
 /// An integer argument (`--input -3`).
-pub(super) fn parse_int(text: &str) -> Result<BigInt, String> {
+fn parse_int(text: &str) -> Result<BigInt, String> {
     text.trim()
         .parse()
         .map_err(|_| format!("`{text}` is not an integer"))
 }
 
-pub(super) fn run_ir(
-    file: &Path,
-    raw_args: &[String],
-    config: &RunConfig,
-    load: LoadOptions,
-) -> ExitCode {
-    let program = match load_ir(file, load) {
-        Ok(program) => program,
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::Input;
-        }
-    };
+fn run_ir(program: &boogie_like::Program, raw_args: &[String], config: &RunConfig) -> ExitCode {
     let inputs = raw_args
         .iter()
         .map(|a| split_arg(a))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())
-        .and_then(|pairs| ir_inputs(&program, &pairs));
+        .and_then(|pairs| ir_inputs(program, &pairs));
     let inputs = match inputs {
         Ok(inputs) => inputs,
         Err(e) => {
@@ -169,7 +172,7 @@ pub(super) fn run_ir(
         fuel: config.fuel,
         trace: config.trace,
     };
-    let result = match boogie_like::run(&program, &inputs, &ir_config) {
+    let result = match boogie_like::run(program, &inputs, &ir_config) {
         Ok(result) => result,
         Err(e) => {
             eprintln!("error: {e}");
@@ -177,9 +180,9 @@ pub(super) fn run_ir(
         }
     };
     for event in &result.trace {
-        outln!("{}", event.describe(&program));
+        outln!("{}", event.describe(program));
     }
-    outln!("{}", result.summary(&program));
+    outln!("{}", result.summary(program));
     match result.outcome {
         boogie_like::Outcome::Failure { .. } => ExitCode::Failure,
         boogie_like::Outcome::OutOfFuel { .. } => ExitCode::Inconclusive,

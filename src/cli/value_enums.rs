@@ -3,8 +3,8 @@
 //! library defines the enums and knows nothing of clap; this is the one place that names
 //! their flag values and their help.
 
+use crate::engine::Mode;
 use crate::engine::Proofs;
-use crate::engine::search::driver::Mode;
 use crate::solver::SolverKind;
 use crate::suite::SuiteFormat;
 use clap::ValueEnum;

@@ -30,22 +30,14 @@ pub(super) fn verify(
         eprintln!("error: --witness is for HORef and OCaml programs, not Boogie or IR files");
         return ExitCode::Usage;
     }
-    let mut checked = None;
-    let outcome = if is_ir(file, load) {
-        match load_ir(file, load) {
-            Ok(program) => {
-                with_progress_line(options, |o| verifier::verify(Program::Ir(&program), o))
-            }
-            Err(message) => return input_error(file, &message, output.format),
-        }
-    } else {
-        match load_checked(file, load) {
-            Ok(loaded) => {
-                let loaded = checked.insert(loaded);
-                with_progress_line(options, |o| verifier::verify(Program::Core(loaded), o))
-            }
-            Err((_, message)) => return input_error(file, &message, output.format),
-        }
+    let loaded = match load_program(file, load) {
+        Ok(loaded) => loaded,
+        Err((_, message)) => return input_error(file, &message, output.format),
+    };
+    let outcome = with_progress_line(options, |o| verifier::verify(Program::from(&loaded), o));
+    let checked = match loaded {
+        Loaded::Core(checked) => Some(checked),
+        Loaded::Ir(_) => None,
     };
     limits::claim();
     let printed = print_verdict(file, checked.as_ref(), &outcome, options, output);
@@ -305,7 +297,7 @@ pub(super) fn limit_answer(
                     stats: engine::verdict::Stats::without_search(
                         started.elapsed(),
                         Duration::ZERO,
-                        options.mode,
+                        options.mode.name(),
                     ),
                     proof: None,
                     no_proof: None,

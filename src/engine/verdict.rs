@@ -5,7 +5,6 @@
 //! that does not replay is an [`Verdict::Unknown`] with [`UnknownReason::Unconfirmed`].
 
 use crate::engine::search::call_bounds::CallBounds;
-use crate::engine::search::driver::Mode;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -162,14 +161,14 @@ pub struct Stats {
 impl Stats {
     /// The figures of a run that answered without searching: `time` in all, `solver` of
     /// it in solver processes, nothing inlined.
-    pub fn without_search(time: Duration, solver: Duration, mode: Mode) -> Stats {
+    pub fn without_search(time: Duration, solver: Duration, mode: &str) -> Stats {
         Stats {
             time_ms: time.as_millis() as u64,
             solver_ms: solver.as_millis() as u64,
             solver_calls: 0,
             inlined: 0,
             open_sites: 0,
-            mode: format!("{mode:?}").to_lowercase(),
+            mode: mode.to_string(),
             iterations: 0,
         }
     }

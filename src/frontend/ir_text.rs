@@ -1,58 +1,40 @@
-//! Loading files that become IR directly: Boogie programs (`.bpl`, through
+//! Reading programs that become IR directly: Boogie programs (`.bpl`, through
 //! [`crate::frontend::boogie`]) and our own IR text (`.ir`), with the same error conventions
-//! as HORef.
+//! as HORef. [`crate::frontend::load`] calls it for those languages.
 //!
-//! Guarantees: [`load_ir`] returns a verified IR program or a message that names the file
-//! and, for syntax errors, `file:line:col` with the offending line; never a panic.
+//! Guarantees: [`read_ir`] returns a verified IR program or a [`LoadError`] that names the
+//! file and, for syntax errors, `file:line:col` with the offending line; never a panic.
 
-use crate::diagnostics::{Diagnostic, render_all};
+use super::{Lang, LoadError};
+use crate::diagnostics::Diagnostic;
 use crate::span::{SourceFile, Span};
 use boogie_like::{Program, parse, verify};
-use std::path::Path;
 
-/// Whether `path` names a file that becomes IR directly (Boogie `.bpl` or IR text `.ir`)
-/// rather than a HORef or OCaml file.
-pub fn is_ir_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "bpl" || e == "ir")
-}
-
-/// Reads the file at `path`: a Boogie program (`.bpl`) is translated, with `entry` naming
-/// its entry procedure; IR text is parsed and verified. The error is a rendered message.
-pub fn load_ir(path: &Path, entry: Option<&str>) -> Result<Program, String> {
-    load_ir_as(path, entry, super::Lang::of(path, None))
-}
-
-/// As [`load_ir`] (stdin for `-`), read as Boogie (`lang` [`super::Lang::Boogie`]) or else as
-/// IR text, whatever the name says.
-pub fn load_ir_as(path: &Path, entry: Option<&str>, lang: super::Lang) -> Result<Program, String> {
-    let (name, bytes) = super::lang::read(path).map_err(|e| e.render())?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "error: {name}: the file is not valid UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    let file = SourceFile::new(name.clone(), text);
-    if lang == super::Lang::Boogie {
+/// `file` read as Boogie (`lang` [`Lang::Boogie`], with `entry` naming its entry procedure)
+/// or else as IR text, which is parsed and verified.
+pub fn read_ir(file: SourceFile, entry: Option<&str>, lang: Lang) -> Result<Program, LoadError> {
+    if lang == Lang::Boogie {
         return crate::frontend::boogie::translate(&file, entry)
-            .map_err(|d| render_all(&[d], &file));
+            .map_err(|d| super::invalid(file, vec![d]));
     }
-    if entry.is_some() {
-        return Err(format!(
-            "error: `--entry` names the entry of a Boogie or OCaml file; the IR file {name} marks its own `{{:entrypoint}}`"
-        ));
+    if let Some(entry) = entry {
+        let message = format!(
+            "`--entry {entry}` names the entry of a Boogie or OCaml file; an IR file marks its own `{{:entrypoint}}`"
+        );
+        let d = Diagnostic::error(Span::new(0, 0), message, "not a Boogie or OCaml file");
+        return Err(super::invalid(file, vec![d]));
     }
-    let program = parse(&file.text).map_err(|e| {
-        let offset = offset_of(&file, e.line, e.col);
-        let d = Diagnostic::error(Span::new(offset, offset + 1), e.message.clone(), "here");
-        render_all(&[d], &file)
-    })?;
-    verify(&program).map_err(|errors| {
-        errors
-            .iter()
-            .map(|e| format!("error: {name}: {e}"))
-            .collect::<Vec<_>>()
-            .join("\n")
+    let program = match parse(&file.text) {
+        Ok(program) => program,
+        Err(e) => {
+            let offset = offset_of(&file, e.line, e.col);
+            let d = Diagnostic::error(Span::new(offset, offset + 1), e.message.clone(), "here");
+            return Err(super::invalid(file, vec![d]));
+        }
+    };
+    verify(&program).map_err(|errors| LoadError::Rejected {
+        path: file.name.clone(),
+        errors: errors.iter().map(ToString::to_string).collect(),
     })?;
     Ok(program)
 }

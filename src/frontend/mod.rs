@@ -1,9 +1,11 @@
-//! The front end as one call: read a file, parse it, check it. A `.ml` file goes through
-//! the OCaml front end ([`ocaml`]), which translates it into the same core; every other
-//! file is HORef.
+//! The front ends as one call: [`load`] reads a program in any language (the one
+//! [`Lang::of`] names: `--lang`, else the extension), parses and checks it, and returns it
+//! as the verifier takes it ([`Loaded`]): HORef ([`horef`]) and OCaml ([`ocaml`]) as a
+//! checked program of the core language, Boogie ([`boogie`]) and IR text ([`ir_text`]) as
+//! an IR program.
 //!
-//! Guarantees: [`load`] either returns a checked program or diagnostics that point into the
-//! file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics. What is
+//! Guarantees: [`load`] either returns a program or a [`LoadError`] whose diagnostics point
+//! into the file; unreadable files and non-UTF-8 bytes are diagnostics too, never panics. What is
 //! accepted only for compatibility with the BMC-2 tool (a method declared again) comes back
 //! as warnings in [`Checked::warnings`]; [`strict`] turns them into errors.
 
@@ -54,6 +56,9 @@ pub enum LoadError {
         file: SourceFile,
         diagnostics: Vec<Diagnostic>,
     },
+    /// An IR program that parses but breaks the IR's rules (`boogie_like::verify`, whose
+    /// errors name procedures, not positions).
+    Rejected { path: String, errors: Vec<String> },
 }
 
 impl LoadError {
@@ -64,23 +69,66 @@ impl LoadError {
             LoadError::Invalid { file, diagnostics } => {
                 crate::diagnostics::render_all(diagnostics, file)
             }
+            LoadError::Rejected { path, errors } => errors
+                .iter()
+                .map(|e| format!("error: {path}: {e}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 }
 
-/// Reads, parses and checks the HORef file at `path`.
-pub fn load(path: &Path) -> Result<Checked, LoadError> {
-    load_entry(path, None)
+/// A program as its front end leaves it.
+#[derive(Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one per run, moved at most once: a box would only add an indirection"
+)]
+pub enum Loaded {
+    /// A checked program of the core language (HORef, OCaml).
+    Core(Checked),
+    /// An IR program (Boogie, IR text).
+    Ir(boogie_like::Program),
 }
 
-/// As [`load`], with the entry function of a `.ml` file named (`--entry`); a HORef file's
-/// entry is always `Main`, so naming one for it is an error.
-pub fn load_entry(path: &Path, entry: Option<&str>) -> Result<Checked, LoadError> {
+/// Reads the program at `path` (stdin for `-`) in its language ([`Lang::of`] with
+/// `options.lang`), parses and checks it: the one load of every subcommand. A core program
+/// gets `options`' overflow checks, and with `options.strict` its warnings are errors;
+/// `options.entry` names the entry of an OCaml or Boogie program (naming one for HORef or
+/// IR text, whose entries are fixed, is an error).
+pub fn load(path: &Path, options: LoadOptions) -> Result<Loaded, LoadError> {
+    let language = Lang::of(path, options.lang);
     let (name, bytes) = lang::read(path)?;
-    load_source(&name, &bytes, entry)
+    if language.is_ir() {
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(text) => text.to_string(),
+            Err(e) => return Err(not_utf8(&name, &bytes, e)),
+        };
+        let file = SourceFile::new(name, text);
+        return ir_text::read_ir(file, options.entry, language).map(Loaded::Ir);
+    }
+    let ocaml = language == Lang::Ocaml;
+    let checked = load_source_as(&name, &bytes, options.entry, ocaml)?;
+    let checked = with_overflow_checks(checked, options.overflow_checks);
+    match options.strict {
+        true => strict(checked).map(Loaded::Core),
+        false => Ok(Loaded::Core(checked)),
+    }
 }
 
-/// How the CLI loads a file: `--strict`, `--entry` and `--lang`.
+/// The core program at `path` (HORef, or OCaml by its extension), with default options; a
+/// Boogie or IR file is an error here.
+pub fn load_core(path: &Path) -> Result<Checked, LoadError> {
+    match load(path, LoadOptions::default())? {
+        Loaded::Core(checked) => Ok(checked),
+        Loaded::Ir(_) => Err(LoadError::Rejected {
+            path: path.display().to_string(),
+            errors: vec!["a Boogie or IR program, where a HORef or OCaml one is needed".into()],
+        }),
+    }
+}
+
+/// How a subcommand loads a file: `--strict`, `--entry`, `--overflow-checks` and `--lang`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LoadOptions<'a> {
     pub strict: bool,

@@ -43,14 +43,15 @@ impl Cache {
     /// The key of `run` of the program whose text is `text`.
     pub fn key(&self, text: &[u8], run: &Run, options: &engine::Options) -> String {
         let settings = format!(
-            "depth {}\nbounds {:?}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\n",
+            "depth {}\nbounds {:?}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\nproof wait {:?}\n",
             run.depth,
             options.bounds,
             options.mode,
             options.solver,
             options.timeout,
             options.summaries,
-            options.policy
+            options.policy,
+            options.proof_wait
         );
         let mut material = format!("{FORMAT}\n{}\n{settings}", self.identity).into_bytes();
         material.extend_from_slice(text);
@@ -73,7 +74,7 @@ impl Cache {
         let Ok(text) = serde_json::to_string(verdict) else {
             return;
         };
-        engine::proofs::proof_cache::write_atomically(&self.dir, &format!("{key}.json"), &text);
+        engine::write_atomically(&self.dir, &format!("{key}.json"), &text);
     }
 
     fn entry(&self, key: &str) -> PathBuf {
@@ -81,7 +82,7 @@ impl Cache {
     }
 }
 
-/// The tool and the solver (see [`engine::proofs::proof_cache::identity`]).
+/// The tool and the solver (see [`engine::tool_identity`]).
 fn identity(options: &engine::Options) -> String {
-    engine::proofs::proof_cache::identity(options.solver)
+    engine::tool_identity(options.solver)
 }

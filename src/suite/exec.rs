@@ -12,7 +12,7 @@
 use super::cache::Cache;
 use super::plan::Run;
 use crate::engine::{self, verdict::Verdict};
-use crate::frontend::load;
+use crate::frontend::{LoadOptions, load};
 use crate::verifier::{self, Program};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
@@ -149,9 +149,11 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
         dump_smt: None,
         ..template.clone()
     };
-    let attempt = catch_unwind(AssertUnwindSafe(|| match load(&run.path) {
-        Ok(checked) => Got::Verdict(verifier::verify(Program::Core(&checked), &options).verdict),
-        Err(e) => Got::LoadError(e.render()),
+    let attempt = catch_unwind(AssertUnwindSafe(|| {
+        match load(&run.path, LoadOptions::default()) {
+            Ok(loaded) => Got::Verdict(verifier::verify(Program::from(&loaded), &options).verdict),
+            Err(e) => Got::LoadError(e.render()),
+        }
     }));
     attempt.unwrap_or_else(|panic| Got::Crashed(panic_message(panic.as_ref())))
 }

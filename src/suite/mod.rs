@@ -26,7 +26,7 @@ pub use exec::{Got, Row};
 pub use output::SuiteFormat;
 pub use partition::Partition;
 
-use crate::engine::{self, search::driver::Mode};
+use crate::engine::{self, Mode};
 use crate::solver::SolverKind;
 use cache::Cache;
 use discover::discover;
@@ -53,7 +53,7 @@ pub struct Config {
     /// The bound K; `None`: header programs at [`plan::DEFAULT_DEPTH`], every manifest row.
     pub max_depth: Option<u32>,
     /// CORRAL's bounds beside the depth, for every run.
-    pub bounds: engine::search::call_bounds::CallBounds,
+    pub bounds: engine::CallBounds,
     /// Time limit of each run.
     pub timeout: Option<Duration>,
     /// How long one solver reply may take (then the run is UNKNOWN).
@@ -67,6 +67,9 @@ pub struct Config {
     pub progress: bool,
     /// The result cache directory (`--cache`; `None`: every run is verified).
     pub cache: Option<PathBuf>,
+    /// How long a run that searched without finding a bug waits for a proof
+    /// (`--proof-wait`; [`engine::ProofWait::SUITE`] by default).
+    pub proof_wait: engine::ProofWait,
 }
 
 impl Config {
@@ -75,7 +78,7 @@ impl Config {
         Config {
             paths,
             max_depth: None,
-            bounds: engine::search::call_bounds::CallBounds::default(),
+            bounds: engine::CallBounds::default(),
             timeout: None,
             solver_wait: crate::solver::DEFAULT_REPLY_WAIT,
             mode: Mode::Si,
@@ -84,6 +87,7 @@ impl Config {
             partition: None,
             progress: false,
             cache: None,
+            proof_wait: engine::ProofWait::SUITE,
         }
     }
 
@@ -95,9 +99,9 @@ impl Config {
             solver_wait: self.solver_wait,
             solver: self.solver,
             progress: None,
-            // A suite wants throughput: a run that has searched waits briefly for a
-            // proof (each program's answer is then remembered for its other bounds).
-            proof_wait: engine::ProofWait::SUITE,
+            // A suite wants throughput: by default a run that has searched waits briefly
+            // for a proof (each program's answer is then remembered for its other bounds).
+            proof_wait: self.proof_wait,
             // The result cache's directory keeps proof certificates too (under `proofs/`):
             // a program proved once is re-checked, not proved again, at every bound.
             proof_cache: self.cache.clone(),

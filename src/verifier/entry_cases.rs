@@ -30,8 +30,8 @@ use crate::core_lang::ast::{
 };
 use crate::core_lang::typecheck::{Resolution, TypeInfo, check_program};
 use crate::core_lang::{names::FunctionNames, visit::walk};
-use crate::engine::proofs::case_proofs::{CaseSource, CaseSystem, ProofCase};
-use crate::engine::{self, REFINEMENT_CONFIGURATION, proofs::chc::CONFIGURATIONS};
+use crate::engine::{self, CHC_CONFIGURATIONS as CONFIGURATIONS, REFINEMENT_CONFIGURATION};
+use crate::engine::{CaseSource, CaseSystem, ProofCase};
 use crate::vc::canonical::canonical;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;

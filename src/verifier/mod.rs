@@ -14,6 +14,7 @@ pub mod refine;
 
 use crate::core_lang::Checked;
 use crate::engine::{self, Options, Outcome};
+use crate::frontend::Loaded;
 use boogie_like::ir::Program as IrProgram;
 
 /// A loaded program, in the language the engine verifies it in.
@@ -23,6 +24,15 @@ pub enum Program<'a> {
     Core(&'a Checked),
     /// An IR program (Boogie, IR text).
     Ir(&'a IrProgram),
+}
+
+impl<'a> From<&'a Loaded> for Program<'a> {
+    fn from(loaded: &'a Loaded) -> Program<'a> {
+        match loaded {
+            Loaded::Core(checked) => Program::Core(checked),
+            Loaded::Ir(ir) => Program::Ir(ir),
+        }
+    }
 }
 
 /// Verifies `program` with every proof system that applies to it.

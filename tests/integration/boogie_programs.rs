@@ -11,8 +11,8 @@
 //! - `verdict: safe up to recursion bound N`: no bug at recursion bound N, in both modes;
 //! - `error: TEXT`: the front end rejects the program with a message containing TEXT.
 
-use horef_si::engine::search::call_bounds::CallBounds;
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::CallBounds;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_ir};
 use horef_si::frontend::boogie::translate;

@@ -6,7 +6,7 @@
 //! and by verifying in both modes (the bug at 9:3 for `a = 3`, found at depth 0).
 //! Needs `z3` on PATH (CI installs it).
 
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::{Checked, load_bytes};

@@ -16,7 +16,7 @@ use boogie_like::{Value as IrValue, parse, print, verify};
 use horef_si::core_lang::ast::{ExprKind, Type};
 use horef_si::core_lang::interp::{self, Closure, Outcome, RunConfig, Value};
 use horef_si::core_lang::visit::walk;
-use horef_si::frontend::{Checked, load};
+use horef_si::frontend::{Checked, load_core};
 use horef_si::lower::{Lowered, lower, points_to::FunName};
 use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
@@ -264,7 +264,8 @@ pub fn lowering_agrees_on(files: &[PathBuf]) {
     let (mut runs, mut agreed, mut skipped, mut disagreements) =
         (0usize, 0usize, 0usize, Vec::new());
     for file in files {
-        let checked = load(file).unwrap_or_else(|e| panic!("{}: {}", file.display(), e.render()));
+        let checked =
+            load_core(file).unwrap_or_else(|e| panic!("{}: {}", file.display(), e.render()));
         let lowered = lower(&checked);
         let text = print(&lowered.ir);
         verify(&lowered.ir)
@@ -335,7 +336,7 @@ pub fn verdicts_agree_at(files: &[PathBuf], depths: &[u32], base: &horef_si::eng
     let (mut checks, mut bugs, mut safe) = (0, 0, 0);
     let mut wrong = Vec::new();
     for file in files {
-        let checked = load(file).expect("load");
+        let checked = load_core(file).expect("load");
         let grid = input_grid(&checked);
         for &depth in depths {
             let failing = grid.iter().find(|inputs| {
@@ -440,7 +441,7 @@ fn ref_verdicts_meet_the_headers_and_every_bug_replays() {
             .expect("well-formed header")
             .unwrap_or_else(|| panic!("{}: no `(* expect: ... *)`", file.display()))
             .value;
-        let checked = load(&file).expect("load");
+        let checked = load_core(&file).expect("load");
         for k in REF_DEPTHS {
             let (depth, expected) = expectation.at_bound(k);
             let options = Options {

@@ -58,10 +58,10 @@ fn shape(v: &Verdict) -> String {
 fn original(path: &Path) -> Option<(Verdict, boogie_like::Program)> {
     let ext = path.extension()?.to_str()?;
     if ext == "bpl" || ext == "ir" {
-        let ir = horef_si::frontend::ir_text::load_ir(path, None).ok()?;
+        let ir = ir_of(path)?;
         return Some((verify_ir(&ir, &options()).verdict, ir));
     }
-    let checked = horef_si::frontend::load(path).ok()?;
+    let checked = horef_si::frontend::load_core(path).ok()?;
     let verdict = verify_horef(&checked, &options()).verdict;
     Some((verdict, horef_si::lower::lower(&checked).ir))
 }
@@ -104,7 +104,7 @@ fn horef_programs_keep_their_verdicts_as_boogie() {
 /// maps that start as constant maps: they have no Boogie form here (a named error, checked
 /// below). Their lowering declares the allocation counter `alloc#next` (docs/references.md).
 fn allocates(path: &Path) -> bool {
-    let Ok(checked) = horef_si::frontend::load(path) else {
+    let Ok(checked) = horef_si::frontend::load_core(path) else {
         return false;
     };
     let ir = horef_si::lower::lower(&checked).ir;
@@ -126,7 +126,7 @@ fn allocated_references_are_a_named_error() {
         .collect();
     assert!(paths.len() >= 5, "the programs that allocate references");
     for path in paths {
-        let checked = horef_si::frontend::load(&path).expect("loads");
+        let checked = horef_si::frontend::load_core(&path).expect("loads");
         let error = emit(&horef_si::lower::lower(&checked).ir).expect_err("no Boogie form");
         assert!(error.to_string().contains("constant map"), "{error}");
     }
@@ -145,7 +145,7 @@ fn boogie_and_ir_programs_keep_their_verdicts_as_boogie() {
 fn a_constant_map_is_a_named_error() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("boogie_like/examples/map_heap/program.ir");
-    let ir = horef_si::frontend::ir_text::load_ir(&path, None).expect("the example loads");
+    let ir = ir_of(&path).expect("the example loads");
     let error = emit(&ir).expect_err("no Boogie form");
     assert!(error.to_string().contains("constant map"), "{error}");
 }
@@ -173,4 +173,12 @@ fn the_command_prints_boogie_or_names_what_it_cannot() {
         "{stderr}"
     );
     assert!(refused.stdout.is_empty());
+}
+
+/// The IR program of a Boogie or IR file.
+fn ir_of(path: &std::path::Path) -> Option<boogie_like::Program> {
+    match horef_si::frontend::load(path, Default::default()).ok()? {
+        horef_si::frontend::Loaded::Ir(ir) => Some(ir),
+        horef_si::frontend::Loaded::Core(_) => None,
+    }
 }

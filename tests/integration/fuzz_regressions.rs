@@ -5,7 +5,7 @@
 //! Needs `z3` on PATH.
 
 use horef_si::core_lang::interp::{self, Outcome, RunConfig};
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::load_bytes;

@@ -19,7 +19,7 @@ use crate::common;
 use horef_si::core_lang::ast::Type;
 use horef_si::core_lang::interp::{self, FailureKind, Outcome, RunConfig, Value};
 use horef_si::frontend::ocaml::{ast, infer, parser, types::Ty};
-use horef_si::frontend::{Checked, load};
+use horef_si::frontend::{Checked, load_core};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -270,7 +270,7 @@ fn our_interpreter_agrees_with_real_ocaml() {
     let (mut programs_compared, mut runs, mut disagreements) = (0, 0, Vec::new());
     for path in programs() {
         let text = std::fs::read_to_string(&path).expect("read");
-        let checked = load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let checked = load_core(&path).unwrap_or_else(|e| panic!("{}", e.render()));
         let call = ocaml_call(&entry_params(&text), &checked);
         let streams = if has_fresh_inputs(&text) {
             STREAMS

@@ -4,7 +4,7 @@
 //! smallest K.
 
 use horef_si::engine::{Options, verdict::Verdict, verify_horef};
-use horef_si::frontend::load;
+use horef_si::frontend::load_core;
 use std::path::{Path, PathBuf};
 
 const MAX_K: u32 = 7;
@@ -30,7 +30,7 @@ fn pairs() -> Vec<(PathBuf, PathBuf)> {
 
 /// "bug", "no bug", or the unknown verdict in full.
 fn answer(path: &Path, k: u32) -> String {
-    let checked = load(path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let checked = load_core(path).unwrap_or_else(|e| panic!("{}", e.render()));
     let options = Options {
         max_depth: k,
         ..Options::default()

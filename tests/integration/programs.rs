@@ -21,7 +21,7 @@ use crate::common;
 
 use horef_si::core_lang::inputs::main_inputs;
 use horef_si::core_lang::interp::{self, Outcome, RunConfig};
-use horef_si::frontend::{Checked, load};
+use horef_si::frontend::{Checked, load_core};
 use std::path::{Path, PathBuf};
 
 /// One `(* run: ... *)` line.
@@ -165,7 +165,7 @@ fn agrees(expected: &str, actual: &str) -> bool {
 }
 
 fn load_program(path: &Path) -> Checked {
-    load(path).unwrap_or_else(|e| panic!("{} does not load:\n{}", path.display(), e.render()))
+    load_core(path).unwrap_or_else(|e| panic!("{} does not load:\n{}", path.display(), e.render()))
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::engine::{Options, verdict::Verdict};
-use horef_si::frontend::{Checked, load};
+use horef_si::frontend::{Checked, load_core};
 use num_bigint::BigInt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -465,7 +465,7 @@ fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
 fn every_verified_program_survives_exhaustive_runs() {
     let (mut verified, mut checked_runs) = (0, 0);
     for file in safe_programs() {
-        let checked = load(&file).expect("load");
+        let checked = load_core(&file).expect("load");
         if verdict_at(&checked, RUN_DEPTH) != Verdict::Verified {
             continue;
         }
@@ -512,7 +512,7 @@ fn a_mutant_that_fails_is_never_verified() {
         let text = std::fs::read_to_string(&file).expect("read");
         for mutant in mutants(&text) {
             let temp = program(&mutant);
-            let Ok(checked) = load(temp.path()) else {
+            let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };
             if failing_input(&checked).is_none() {
@@ -626,7 +626,7 @@ fn satisfiable_refinement_clauses_survive_concrete_runs() {
         };
         for (i, variant) in std::iter::once(text.clone()).chain(mutated).enumerate() {
             let temp = program(&variant);
-            let Ok(checked) = load(temp.path()) else {
+            let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };
             let fails = failing_input(&checked);

@@ -2,7 +2,7 @@
 //! `verified!`, `bug!` (at a source position, with the depth it first shows up at),
 //! `safe!`. Every program is checked in both modes. Needs `z3` on PATH (CI installs it).
 
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_horef};
 use horef_si::frontend::load_bytes;

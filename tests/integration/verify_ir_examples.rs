@@ -3,7 +3,7 @@
 //! `verdict: bug within N` means a bug at depth N and none at N - 1; `verdict: verified`
 //! and `verdict: safe up to K` are checked at their depth. Needs `z3` on PATH.
 
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::engine::{Options, verify_ir};
 use std::path::Path;

@@ -3,8 +3,8 @@
 //! ([`Failing`]): the vocabulary the oracles ([`super::oracle`], [`super::ir_oracle`]) and
 //! the concrete runs ([`super::runs`]) share.
 
+use horef_si::engine::Mode;
 use horef_si::engine::Proofs;
-use horef_si::engine::search::driver::Mode;
 use std::fmt;
 
 /// What is wrong with one verdict.

@@ -19,7 +19,7 @@ use super::oracle::{
 };
 use super::runs::{self, Reference};
 use boogie_like::{Outcome, Program, RunConfig, Type, Value};
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::Verdict;
 use horef_si::span::SourceFile;
 use horef_si::verifier::{self, verify};

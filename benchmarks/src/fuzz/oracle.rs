@@ -30,7 +30,7 @@ use horef_si::core_lang::ast::{ExprKind, Type};
 use horef_si::core_lang::inputs::main_inputs;
 use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::core_lang::visit::walk;
-use horef_si::engine::search::driver::Mode;
+use horef_si::engine::Mode;
 use horef_si::engine::verdict::{UnknownReason, Verdict};
 use horef_si::engine::{Options, Proofs};
 use horef_si::frontend::{Checked, load_bytes};

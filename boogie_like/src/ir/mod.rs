@@ -10,6 +10,7 @@
 mod build;
 mod expr;
 mod map_type;
+pub mod reachable;
 
 use std::fmt;
 

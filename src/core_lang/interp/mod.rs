@@ -310,10 +310,12 @@ impl Interp<'_> {
     }
 
     fn eval(&mut self, e: &Expr, env: &Env, depth: u32) -> EvalResult {
-        self.steps += 1;
-        if self.steps > self.config.fuel {
+        // At most `fuel` steps are taken; the one past them is not (so a run that gives up
+        // has taken exactly `fuel`).
+        if self.steps >= self.config.fuel {
             return Err(Stop::OutOfFuel);
         }
+        self.steps += 1;
         if self.steps.is_multiple_of(memory::CHECK_EVERY) && self.memory.exceeded() {
             return Err(Stop::OutOfMemory);
         }

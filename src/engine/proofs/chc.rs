@@ -65,20 +65,11 @@ pub struct ChcTask {
 }
 
 impl ChcTask {
-    /// Starts Spacer on `system`; `on_answer` runs on the task's thread once the answer is
+    /// Starts Spacer on `system` in the given configurations (option commands, e.g.
+    /// [`CONFIGURATIONS`]); `on_answer` runs on the task's thread once the answer is
     /// known. An answer this process already found for the same clauses and budget is
     /// taken as it is (a suite verifies one program at many bounds; the answer does not
     /// depend on the bound).
-    pub fn start(
-        system: HornSystem,
-        limits: ChcLimits,
-        on_answer: impl FnOnce(&ChcAnswer) + Send + 'static,
-    ) -> ChcTask {
-        ChcTask::start_with(system, CONFIGURATIONS, limits, on_answer)
-    }
-
-    /// As [`ChcTask::start`], with Spacer run in the given configurations (option
-    /// commands) instead of [`CONFIGURATIONS`].
     pub fn start_with(
         system: HornSystem,
         configurations: &'static [&'static str],

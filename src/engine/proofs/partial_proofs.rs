@@ -88,7 +88,7 @@ pub fn start(ir: &IrProgram, limits: ChcLimits, board: &FactBoard) -> Vec<Partia
                 let name = ir.procs[root].name.clone();
                 let attempt = Attempt {
                     system,
-                    root: (root, name),
+                    root: name,
                     covered,
                     measures: measures.clone(),
                 };
@@ -102,7 +102,8 @@ pub fn start(ir: &IrProgram, limits: ChcLimits, board: &FactBoard) -> Vec<Partia
 /// What one attempt needs on its thread.
 struct Attempt {
     system: HornSystem,
-    root: (ProcId, String),
+    /// The name of the procedure proved never to fail.
+    root: String,
     covered: Vec<bool>,
     measures: Arc<Measures>,
 }
@@ -130,7 +131,7 @@ impl Attempt {
     }
 
     fn facts(&self, model: &chc::Interpretation) -> SiteFacts {
-        let (root, name) = &self.root;
+        let name = &self.root;
         let mut shown = chc::proof(&self.system, model);
         // Only the relations the system has clauses for are proved anything of.
         let covered: Vec<String> = self
@@ -160,12 +161,7 @@ impl Attempt {
             engine: format!("chc, partial: {name}"),
             summaries: shown.summaries,
         };
-        SiteFacts::from_model(
-            &self.system,
-            (*root, &self.covered, &self.measures),
-            model,
-            shown,
-        )
+        SiteFacts::from_model(&self.system, (&self.covered, &self.measures), model, shown)
     }
 }
 

@@ -41,8 +41,6 @@ use std::sync::{Arc, Mutex};
 pub struct SiteFacts {
     /// By `ProcId` index; `None`: nothing usable is known of the procedure.
     by_proc: Vec<Option<Fact>>,
-    /// The procedure proved never to fail.
-    pub root: ProcId,
     /// The summaries, for the report of a VERIFIED that used them.
     pub shown: Proof,
 }
@@ -60,12 +58,12 @@ struct Fact {
 
 impl SiteFacts {
     /// The usable facts of a re-checked model of `system`, built by
-    /// [`HornSystem::of_failure`] for `root`: `covered` (by `ProcId` index) are the
+    /// [`HornSystem::of_failure`] for a procedure: `covered` (by `ProcId` index) are the
     /// procedures whose clauses it holds, `measures` the program's list measures. `shown`
     /// is the proof as the user sees it.
     pub(crate) fn from_model(
         system: &HornSystem,
-        (root, covered, measures): (ProcId, &[bool], &Measures),
+        (covered, measures): (&[bool], &Measures),
         model: &Interpretation,
         shown: Proof,
     ) -> SiteFacts {
@@ -90,11 +88,7 @@ impl SiteFacts {
                 })
             })
             .collect();
-        SiteFacts {
-            by_proc,
-            root,
-            shown,
-        }
+        SiteFacts { by_proc, shown }
     }
 
     /// Whether anything is known of `proc`.

@@ -38,6 +38,7 @@ impl Probe<'_> {
     }
 
     /// Whether its search has ended (with or without a failure).
+    #[cfg(test)]
     pub fn has_ended(&self) -> bool {
         self.handle.is_finished()
     }
@@ -110,4 +111,62 @@ pub fn start<'scope, 'env>(
         solver_pid,
         failed_within,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The probe on its own: a failure just past the bound is found, a safe program gives
+    //! it nothing. Needs `z3` on PATH.
+    use super::*;
+    use crate::engine::search::call_bounds::CallBounds;
+    use crate::engine::search::driver::{InliningPolicy, Mode};
+
+    /// `g` runs at depth 2 and fails for `a = 5`: safe within depth 1, a failure within 2.
+    const FAILS_AT_DEPTH_2: &str = "procedure g(n: int) { assert n != 5; }\n\
+        procedure f(n: int) { call g(n); }\n\
+        procedure {:entrypoint} Main(a: int) { call f(a); }\n";
+
+    /// The same calls, never failing.
+    const SAFE: &str = "procedure g(n: int) { assert n == n; }\n\
+        procedure f(n: int) { call g(n); }\n\
+        procedure {:entrypoint} Main(a: int) { call f(a); }\n";
+
+    fn probe(text: &str, searched_depth: u32) -> Option<u32> {
+        let ir = boogie_like::parse(text).expect("the test program parses");
+        let limits = Limits {
+            max_depth: searched_depth,
+            first_bound: 1,
+            final_bound: true,
+            mode: Mode::Si,
+            deadline: None,
+            policy: InliningPolicy::default(),
+            summaries: true,
+            stop: StopSignal::default(),
+            bounds: CallBounds::default(),
+            facts: Default::default(),
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        std::thread::scope(|scope| {
+            let probe = start(scope, &ir, &SolverConfig::default(), &limits, deadline)
+                .expect("the probe's solver starts");
+            // Wait for its search to end on its own (these are tiny).
+            let waited = Instant::now();
+            while !probe.has_ended() && waited.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            probe.finish()
+        })
+    }
+
+    #[test]
+    fn a_failure_just_past_the_bound_is_found() {
+        assert_eq!(probe(FAILS_AT_DEPTH_2, 1), Some(2));
+        // From K = 0, depth 2 is two past the bound: still in reach.
+        assert_eq!(probe(FAILS_AT_DEPTH_2, 0), Some(2));
+    }
+
+    #[test]
+    fn a_safe_program_gives_the_probe_nothing() {
+        assert_eq!(probe(SAFE, 1), None);
+    }
 }

@@ -56,6 +56,16 @@ pub enum Mode {
     Unroll,
 }
 
+impl Mode {
+    /// The name statistics and `--mode` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Si => "si",
+            Mode::Unroll => "unroll",
+        }
+    }
+}
+
 /// Limits of one run (builder style).
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -173,7 +183,6 @@ pub struct RunReport {
     pub inlined: usize,
     pub peak_open_sites: usize,
     pub mode_used: Mode,
-    pub elapsed: Duration,
     /// Houdini's summaries, if the run inferred or was given them.
     pub summaries: Option<Summaries>,
     /// The partial proofs whose facts the run assumed at open call sites.
@@ -238,7 +247,6 @@ pub struct Runner<'a, B: Backend> {
     iterations: Vec<Iteration>,
     solver_calls: usize,
     peak_open: usize,
-    started: Instant,
     observer: Option<Observer<'a>>,
     /// Houdini's summaries, once inferred (`None` until a check first havocs a site).
     summaries: Option<Summaries>,
@@ -306,7 +314,6 @@ impl<'a, B: Backend> Runner<'a, B> {
             iterations: Vec::new(),
             solver_calls: 0,
             peak_open: 0,
-            started: Instant::now(),
             observer: None,
             summaries: None,
             houdini_session: None,
@@ -354,7 +361,6 @@ impl<'a, B: Backend> Runner<'a, B> {
             inlined: self.instances.len(),
             peak_open_sites: self.peak_open,
             mode_used,
-            elapsed: self.started.elapsed(),
             summaries: self.summaries,
             facts: self.facts,
         }

@@ -30,7 +30,6 @@ use crate::engine::verdict::UnknownReason;
 use crate::solver::SolverError;
 use crate::vc::smt::datatype_declarations;
 use boogie_like::ir::ProcId;
-use std::time::Instant;
 
 /// Runs the driver over the groups of `split` (made by
 /// [`crate::engine::search::entry_split::entry_groups`]) in `session`, starting Houdini sessions with `houdini` and telling `observer` about
@@ -42,7 +41,6 @@ pub fn run<S: Backend, H: Backend>(
     mut houdini: impl FnMut() -> Result<H, SolverError>,
     mut observer: impl FnMut(&Iteration, usize),
 ) -> RunReport {
-    let started = Instant::now();
     let mut total = Totals::default();
     let facts = ProgramFacts::of(&split.ir);
     let groups = Groups {
@@ -71,7 +69,6 @@ pub fn run<S: Backend, H: Backend>(
         } else {
             Mode::Si
         },
-        elapsed: started.elapsed(),
         summaries: total.summaries,
         facts: total.facts,
     }

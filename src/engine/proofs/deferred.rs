@@ -1,0 +1,226 @@
+//! When the Horn-clause engine runs beside the search: Spacer joins once the search has run
+//! for [`CHC_DELAY`] (or at once when it ends without a bug), procedures are proved on their
+//! own for the search after `Options::partial_delay`, and a proof found earlier in this
+//! process (or a re-checked certificate of the proof cache) answers before any search.
+//! Guarantee: nothing here decides a verdict; a task's proof is re-checked by `chc` before
+//! it is an answer, and a proof raises the run's stop signal ([`PROVED_BY_CHC`]).
+
+use crate::engine::options::Options;
+use crate::engine::proofs;
+use crate::engine::search::driver::{Mode, StopReason, StopSignal};
+use crate::solver::SolverKind;
+use crate::vc::horn::HornSystem;
+use boogie_like::ir::Program as IrProgram;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The Horn-clause engine of a run: it starts once the search has run for
+/// [`CHC_DELAY`] (a bug found at once needs no proof, and a small run should not share
+/// its cores with Spacer), or when the search has ended without a bug. It tries the IR's
+/// clauses and every system of `Options::extra_chc`, each in a task of its own.
+pub struct DeferredChc {
+    pending: Vec<Attempt>,
+    tasks: Vec<proofs::chc::ChcTask>,
+    stop: StopSignal,
+    /// The procedures proved on their own for the search ([`partial_proofs`]).
+    partial: PartialPlan,
+    board: proofs::site_facts::FactBoard,
+}
+
+/// Where the partial proofs of a run stand.
+enum PartialPlan {
+    /// To start once the search has run for the delay ([`Options::partial_delay`]).
+    Waiting(proofs::chc::ChcLimits, Duration),
+    /// Running; held so that they run, dropping them kills their solvers.
+    Started(
+        #[expect(dead_code, reason = "held, never read")] Vec<proofs::partial_proofs::PartialTask>,
+    ),
+    /// Not tried, or no longer of use.
+    Ended,
+}
+
+/// What to try: one Horn system in the given Spacer configurations, or the entry's
+/// cases.
+enum Attempt {
+    Whole {
+        system: HornSystem,
+        configurations: &'static [&'static str],
+        limits: proofs::chc::ChcLimits,
+    },
+    Cases {
+        source: Arc<proofs::case_proofs::CaseSource>,
+        limits: proofs::chc::ChcLimits,
+    },
+}
+
+impl Attempt {
+    /// A proof this process already found for the same attempt, or a certificate of the
+    /// proof cache that passes its re-check.
+    fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
+        use proofs::chc;
+        let answer = match self {
+            Attempt::Whole {
+                system,
+                configurations,
+                limits,
+            } => match chc::remembered_answer(system, *limits) {
+                Some(answer) => answer,
+                None => {
+                    let never = std::sync::atomic::AtomicBool::new(false);
+                    match chc::cached(system, configurations, *limits, &never).flatten()? {
+                        chc::Solved::Model(model) => {
+                            chc::ChcAnswer::Proved(chc::proof(system, &model))
+                        }
+                        _ => return None,
+                    }
+                }
+            },
+            Attempt::Cases { source, limits } => {
+                proofs::chc::remembered(proofs::case_proofs::key(source, *limits))?
+            }
+        };
+        match answer {
+            proofs::chc::ChcAnswer::Proved(proof) => Some(proof),
+            _ => None,
+        }
+    }
+
+    fn start(
+        self,
+        on_answer: impl FnOnce(&proofs::chc::ChcAnswer) + Send + 'static,
+    ) -> proofs::chc::ChcTask {
+        match self {
+            Attempt::Whole {
+                system,
+                configurations,
+                limits,
+            } => proofs::chc::ChcTask::start_with(system, configurations, limits, on_answer),
+            Attempt::Cases { source, limits } => {
+                proofs::case_proofs::start(source, limits, on_answer)
+            }
+        }
+    }
+}
+
+/// How the systems of `Options::extra_chc` are solved: Spacer with global guidance.
+/// Measured on the refinement clauses (20 s each): it solves `array`, `a-init`, which
+/// the default configuration does not within 20 s, and everything the default solves.
+pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global true)"];
+
+/// How long the search runs alone before Spacer joins it.
+const CHC_DELAY: Duration = Duration::from_millis(150);
+
+impl DeferredChc {
+    /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.
+    pub fn new(
+        ir: &IrProgram,
+        options: &Options,
+        started: Instant,
+        (stop, board): (&StopSignal, &proofs::site_facts::FactBoard),
+    ) -> Option<Self> {
+        if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
+            return None;
+        }
+        let budget = match &options.proof_cases {
+            Some(_) => options.chc_budget * proofs::case_proofs::BUDGET_FACTOR,
+            None => options.chc_budget,
+        };
+        let budget = match options.timeout {
+            Some(timeout) => budget.min(timeout),
+            None => budget,
+        };
+        let limits = proofs::chc::ChcLimits {
+            deadline: started + budget,
+            budget,
+            memory_mib: options.memory_limit_mib,
+            cache: options
+                .proof_cache
+                .as_deref()
+                .map(proofs::proof_cache::intern),
+            // Beside the whole program's search, Spacer is background work. A program
+            // proved case by case (the generated ones) is one whose search at a large K
+            // is hopeless and whose proof is the answer: its cases keep normal priority.
+            background: options.proof_cases.is_none(),
+        };
+        let attempt = |system, configurations| Attempt::Whole {
+            system,
+            configurations,
+            limits,
+        };
+        let pending: Vec<Attempt> = match &options.proof_cases {
+            Some(source) => vec![Attempt::Cases {
+                source: source.clone(),
+                limits,
+            }],
+            None => {
+                let mut pending: Vec<Attempt> = proofs::chc::system_of(ir)
+                    .map(|system| attempt(system, proofs::chc::CONFIGURATIONS))
+                    .into_iter()
+                    .collect();
+                let extra = options.extra_chc.iter().filter(|s| s.has_goal());
+                pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
+                pending
+            }
+        };
+        if pending.is_empty() {
+            return None;
+        }
+        let partial = match &options.proof_cases {
+            // Cases are proved one by one already; the roots would be the cases again.
+            Some(_) => PartialPlan::Ended,
+            None => PartialPlan::Waiting(limits, options.partial_delay),
+        };
+        Some(DeferredChc {
+            pending,
+            tasks: Vec::new(),
+            stop: stop.clone(),
+            partial,
+            board: board.clone(),
+        })
+    }
+
+    /// A proof this process already found for the same clauses.
+    pub fn remembered_proof(&self) -> Option<proofs::proof::Proof> {
+        self.pending.iter().find_map(Attempt::remembered_proof)
+    }
+
+    /// Starts Spacer if the search has run for long enough, and the partial proofs if it
+    /// has run longer.
+    pub fn tick(&mut self, ir: &IrProgram, started: Instant) {
+        if started.elapsed() >= CHC_DELAY {
+            self.start_now();
+        }
+        if let PartialPlan::Waiting(limits, delay) = &self.partial
+            && started.elapsed() >= *delay
+        {
+            let tasks = proofs::partial_proofs::start(ir, *limits, &self.board);
+            self.partial = PartialPlan::Started(tasks);
+        }
+    }
+
+    /// The search has ended with `searched`: the partial proofs have nothing left to prune,
+    /// and Spacer starts now unless the search decided the program itself. The tasks to
+    /// wait for.
+    pub fn search_ended(mut self, searched: &StopReason) -> Vec<proofs::chc::ChcTask> {
+        self.partial = PartialPlan::Ended;
+        if !matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
+            self.start_now();
+        }
+        self.tasks
+    }
+
+    fn start_now(&mut self) {
+        for attempt in std::mem::take(&mut self.pending) {
+            let stop = self.stop.clone();
+            let on_answer = move |answer: &proofs::chc::ChcAnswer| {
+                if matches!(answer, proofs::chc::ChcAnswer::Proved(_)) {
+                    stop.raise(PROVED_BY_CHC);
+                }
+            };
+            self.tasks.push(attempt.start(on_answer));
+        }
+    }
+}
+
+/// Why the search stops when the Horn-clause engine proved the program.
+pub const PROVED_BY_CHC: &str = "the Horn clauses were proved";

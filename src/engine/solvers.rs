@@ -1,0 +1,122 @@
+//! The solver processes of one run: their configuration (deadline, reply wait, dialogue
+//! dumps), the memory watchdog that counts them, their priority, and the dialogues kept
+//! for `--check-proof`. Guarantees: every session a run starts through [`RunSolvers`] is
+//! registered with the run's memory watchdog (and lowered in priority for a background
+//! run); the temporary dialogues of `--check-proof` are removed when the run ends, also on
+//! a signal (`solver::children::track`).
+
+use crate::engine::options::Options;
+use crate::engine::proofs::proof_check::Dialogues;
+use crate::engine::resources::MemoryWatch;
+use crate::engine::search::driver::StopSignal;
+use crate::solver::{Session, SolverClock, SolverConfig, SolverError};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The solver side of a run.
+pub struct RunSolvers {
+    /// How every session of the run is configured (Houdini's differ in their dump path).
+    pub config: SolverConfig,
+    /// Where the search's dialogue is written: the user's `--dump-smt` file, or a temporary
+    /// one for `--check-proof`.
+    dump: Option<PathBuf>,
+    /// Houdini's dialogues: `<dump>.houdini`, `<dump>.houdini.2`, ...
+    houdini_dumps: RefCell<Vec<PathBuf>>,
+    /// The temporary directory of `--check-proof`'s dialogues (removed when dropped).
+    _recording: Option<tempfile::TempDir>,
+    /// Takes the temporary dialogues off the signal handler's list when dropped (after
+    /// the directory itself: fields drop in order).
+    _removed_on_signals: Option<crate::solver::children::Tracked>,
+    memory: Option<MemoryWatch>,
+    background: bool,
+}
+
+impl RunSolvers {
+    /// The solvers of a run with `options`, ending at `deadline`; the memory watchdog (if
+    /// any) raises `stop` past the limit.
+    pub fn new(options: &Options, deadline: Option<Instant>, stop: &StopSignal) -> RunSolvers {
+        // `--check-proof` needs the dialogues: the user's dump files, or temporary ones.
+        let recording = match (options.check_proof, &options.dump_smt) {
+            (true, None) => tempfile::tempdir().ok(),
+            _ => None,
+        };
+        let removed_on_signals = recording
+            .as_ref()
+            .map(|dir| crate::solver::children::track(dir.path()));
+        let dump = options.dump_smt.clone().or_else(|| {
+            recording
+                .as_ref()
+                .map(|dir| dir.path().join("dialogue.smt2"))
+        });
+        let config = SolverConfig {
+            kind: options.solver,
+            deadline,
+            reply_wait: options.solver_wait,
+            dump: dump.clone(),
+            clock: SolverClock::default(),
+        };
+        let memory = options
+            .memory_limit_mib
+            .map(|limit| MemoryWatch::start(limit, stop.clone()));
+        RunSolvers {
+            config,
+            dump,
+            houdini_dumps: RefCell::new(Vec::new()),
+            _recording: recording,
+            _removed_on_signals: removed_on_signals,
+            memory,
+            background: options.background,
+        }
+    }
+
+    /// A session for the search (or its probe past the bound).
+    pub fn start_search(&self) -> Result<Session, SolverError> {
+        self.start(&self.config)
+    }
+
+    /// A fresh session for Houdini, dumping to a file of its own when the run dumps.
+    pub fn start_houdini(&self) -> Result<Session, SolverError> {
+        let config = SolverConfig {
+            dump: self.dump.as_ref().map(|path| {
+                let mut name = path.clone().into_os_string();
+                name.push(".houdini");
+                let count = self.houdini_dumps.borrow().len();
+                if count > 0 {
+                    name.push(format!(".{}", count + 1));
+                }
+                let name: PathBuf = name.into();
+                self.houdini_dumps.borrow_mut().push(name.clone());
+                name
+            }),
+            ..self.config.clone()
+        };
+        self.start(&config)
+    }
+
+    /// Every dialogue of the run so far, the search's first (for `--check-proof`).
+    pub fn dialogues(&self) -> Dialogues {
+        Dialogues {
+            paths: self
+                .dump
+                .iter()
+                .cloned()
+                .chain(self.houdini_dumps.borrow().iter().cloned())
+                .collect(),
+        }
+    }
+
+    fn start(&self, config: &SolverConfig) -> Result<Session, SolverError> {
+        let session = Session::start(config)?;
+        let pid = session.pid();
+        if self.background {
+            crate::solver::lower_priority(pid);
+        }
+        if let Some(memory) = &self.memory
+            && let Ok(mut pids) = memory.solvers().lock()
+        {
+            pids.push(pid);
+        }
+        Ok(session)
+    }
+}
