@@ -147,22 +147,18 @@ pub fn human(outcome: &Outcome, context: &Context<'_>) -> String {
             "  stats: {} ms ({} ms in the solver), {}, {}, peak {}, mode {}",
             s.time_ms,
             s.solver_ms,
-            counted(s.solver_calls, "solver call"),
-            counted(s.inlined, "instance inlined"),
-            counted(s.open_sites, "open call site"),
+            counted(s.solver_calls, ("solver call", "solver calls")),
+            counted(s.inlined, ("instance inlined", "instances inlined")),
+            counted(s.open_sites, ("open call site", "open call sites")),
             s.mode
         ));
     }
     out.join("\n")
 }
 
-/// `1 solver call`, `2 solver calls`: the noun's first word takes the plural.
-fn counted(n: usize, noun: &str) -> String {
-    let (first, rest) = noun
-        .split_once(' ')
-        .map_or((noun, String::new()), |(f, r)| (f, format!(" {r}")));
-    let plural = if n == 1 { "" } else { "s" };
-    format!("{n} {first}{plural}{rest}")
+/// `1 solver call`, `2 solver calls`: `(singular, plural)` by `n`.
+fn counted(n: usize, (singular, plural): (&str, &str)) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
 /// A proof's lines: all of them with `-v`, else its first summaries and how many more.
@@ -287,4 +283,17 @@ fn fresh_json(verdict: &Verdict) -> Json {
 /// `error` the diagnostics as the terminal shows them (docs/json.md).
 pub fn input_error_json(file: &str, message: &str) -> Json {
     json!({ "file": file, "verdict": "input_error", "error": message, "exit_code": ExitCode::Input as i32 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_take_the_right_number() {
+        let calls = ("solver call", "solver calls");
+        assert_eq!(counted(1, calls), "1 solver call");
+        assert_eq!(counted(2, calls), "2 solver calls");
+        assert_eq!(counted(0, calls), "0 solver calls");
+    }
 }

@@ -51,8 +51,7 @@ impl Sx {
 impl fmt::Display for Sx {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Sx::Atom(a) if needs_bars(a) => write!(f, "|{a}|"),
-            Sx::Atom(a) => f.write_str(a),
+            Sx::Atom(a) => f.write_str(&crate::solver::terms::atom_text(a)),
             Sx::Str(s) => write!(f, "\"{}\"", s.replace('"', "\"\"")),
             Sx::List(items) => {
                 f.write_str("(")?;
@@ -66,10 +65,6 @@ impl fmt::Display for Sx {
             }
         }
     }
-}
-
-fn needs_bars(a: &str) -> bool {
-    a.is_empty() || a.chars().any(|c| c.is_whitespace() || "()\";|".contains(c))
 }
 
 /// Where the framer is inside the text it has scanned.

@@ -250,6 +250,12 @@ fn is_quoted_symbol(name: &str) -> bool {
 }
 
 fn is_simple_symbol(name: &str) -> bool {
+    is_simple_token(name) && !RESERVED.contains(&name)
+}
+
+/// A simple symbol's characters (SMT-LIB 2.6, §3.1), reserved words included: what a
+/// solver prints without bars.
+fn is_simple_token(name: &str) -> bool {
     let extra = "~!@$%^&*_-+=<>.?/";
     let Some(first) = name.chars().next() else {
         return false;
@@ -260,7 +266,36 @@ fn is_simple_symbol(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || extra.contains(c))
-        && !RESERVED.contains(&name)
+}
+
+/// A numeral, decimal, `#x`/`#b` literal or keyword (`:name`): tokens that are not symbols.
+fn is_literal_or_keyword(token: &str) -> bool {
+    let digits = |s: &str, ok: fn(char) -> bool| !s.is_empty() && s.chars().all(ok);
+    if let Some(hex) = token.strip_prefix("#x") {
+        return digits(hex, |c| c.is_ascii_hexdigit());
+    }
+    if let Some(bin) = token.strip_prefix("#b") {
+        return digits(bin, |c| c == '0' || c == '1');
+    }
+    if let Some(keyword) = token.strip_prefix(':') {
+        return is_simple_token(keyword);
+    }
+    let (whole, fraction) = token.split_once('.').unwrap_or((token, "0"));
+    digits(whole, |c| c.is_ascii_digit()) && digits(fraction, |c| c.is_ascii_digit())
+}
+
+/// How an atom read from a solver's reply is written back: as it was when it is a simple
+/// token (reserved words included: `let`, `forall` are syntax there), a literal or a
+/// keyword; else as the quoted symbol it was read from (`|main#loop1!rel|`). Reading the
+/// result back gives the same atom. (An atom no symbol can spell, with `|` or `\\` in it,
+/// is written as it is: never a panic on what a solver printed. A quoted symbol spelled
+/// like a literal, `|12|`, comes back as the literal: the reader keeps no bars, and the
+/// names we make never look like one.)
+pub(crate) fn atom_text(atom: &str) -> Cow<'_, str> {
+    if is_simple_token(atom) || is_literal_or_keyword(atom) || atom.contains(['|', '\\']) {
+        return Cow::Borrowed(atom);
+    }
+    Cow::Owned(format!("|{atom}|"))
 }
 
 #[cfg(test)]
@@ -282,6 +317,46 @@ mod tests {
         assert_eq!(unquoted("|a b|"), "a b");
         assert_eq!(unquoted("a"), "a");
         assert_eq!(unquoted("|"), "|");
+    }
+
+    /// Names as the front ends make them: `#` (Boogie's `x#init`, `main#loop1`), `@`, `'`,
+    /// digits first, reserved words, spaces, non-ASCII.
+    fn source_name() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let reserved = proptest::sample::select(RESERVED.to_vec()).prop_map(str::to_string);
+        let made = "[a-zA-Z0-9_#@'. !:~ä-]{0,12}";
+        prop_oneof![
+            made.prop_map(|s| s),
+            reserved,
+            made.prop_map(|s| format!("{s}#init"))
+        ]
+    }
+
+    proptest::proptest! {
+        /// A name spelled by `symbol_text` reads back as itself, as one symbol; written
+        /// back from a reply (`atom_text`) it reads back the same again.
+        #[test]
+        fn every_name_is_spelled_as_one_symbol(name in source_name()) {
+            let spelled = symbol_text(&name);
+            let read = crate::solver::reply::parse(&spelled).expect("reads back");
+            proptest::prop_assert_eq!(read.atom(), Some(name.as_str()));
+            let written = format!("(f {read})");
+            let again = crate::solver::reply::parse(&written).expect("reads back");
+            proptest::prop_assert_eq!(again.list().and_then(|l| l[1].atom()), Some(name.as_str()));
+        }
+    }
+
+    #[test]
+    fn atoms_keep_their_literals_keywords_and_syntax() {
+        for atom in [
+            "0", "12.5", "#x1F", "#b101", ":named", "let", "forall", "x!0", "a.b",
+        ] {
+            assert_eq!(atom_text(atom), atom);
+        }
+        assert_eq!(atom_text("main#loop1!rel"), "|main#loop1!rel|");
+        assert_eq!(atom_text("x#init"), "|x#init|");
+        assert_eq!(atom_text("a b"), "|a b|");
+        assert_eq!(atom_text("1x"), "|1x|");
     }
 
     #[test]

@@ -762,3 +762,24 @@ fn check_proof_replays_a_houdini_proof_in_a_fresh_solver() {
     assert_eq!(unchecked["verdict"], "verified");
     assert!(unchecked["rechecked"].is_null());
 }
+
+/// A Boogie loop is a procedure named `main#loop1`: Spacer's model of its relation must
+/// be written back quoted (`|main#loop1!rel|`) for the clause-by-clause re-check, or the
+/// proof is lost (z3 reads `#l...` as a bit-vector literal).
+#[test]
+fn spacer_proves_a_boogie_loop_whose_relation_needs_quoting() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/boogie/loop_sum_spacer/program.bpl");
+    let loaded = horef_si::frontend::load(&path, Default::default()).expect("loads");
+    let options = Options {
+        max_depth: 5,
+        // Spacer alone, waited for: Houdini's templates do not hold this invariant.
+        summaries: false,
+        proof_wait: horef_si::engine::ProofWait::Budget,
+        ..Options::default()
+    };
+    let outcome = horef_si::verifier::verify(horef_si::verifier::Program::from(&loaded), &options);
+    assert_eq!(outcome.verdict, Verdict::Verified, "{:?}", outcome.no_proof);
+    let proof = outcome.proof.expect("a proof");
+    assert!(proof.engine.contains("chc"), "{}", proof.engine);
+}
