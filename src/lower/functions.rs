@@ -2,9 +2,11 @@
 //!
 //! Guarantees: every method, every lambda (`fun` or `let rec` function) and `Main` gets one
 //! procedure with a unique, readable name (`mc91`, `f.fun_3_5`, `f.bcopy`, `Main`); a
-//! lambda's procedure takes its captured values first, then its parameters. Every method and
-//! lambda gets one constructor in its arrow type's closure datatype (`K_` + procedure name)
-//! whose fields are its captured values. Arrow types with no finite closure value get a
+//! lambda's procedure takes its captured values first, then its parameters. Every lambda,
+//! and every method used as a value (anywhere but as the function of a call), gets one
+//! constructor in its arrow type's closure datatype (`K_` + procedure name) whose fields
+//! are its captured values; a method only ever called directly needs none (no closure of
+//! it exists, so no dispatch tests for it). Arrow types with no finite closure value get a
 //! placeholder constructor: those no function has, and those whose every function captures
 //! a closure of a type with no finite value either (a dead `fun` capturing a parameter of
 //! its own type), so every datatype has a finite value, as the IR verifier requires.
@@ -13,6 +15,7 @@ use super::captures::Captures;
 use super::layout::{Layout, component_names};
 use super::points_to::FunName;
 use crate::core_lang::ast::*;
+use crate::core_lang::typecheck::{Resolution, TypeInfo};
 use crate::core_lang::visit::walk;
 use crate::span::SourceFile;
 use boogie_like::ir::{CtorId, ProcId, Program as IrProgram, Type as IrType};
@@ -63,7 +66,7 @@ pub fn captured_binders<'p>(
 /// Declares the procedure and constructor of every function of `program`.
 pub fn declare(
     ir: &mut IrProgram,
-    program: &Program,
+    (program, info): (&Program, &TypeInfo),
     layout: &Layout,
     captures: &Captures,
     binders: &HashMap<BinderId, &Binder>,
@@ -75,11 +78,12 @@ pub fn declare(
         functions: Functions::default(),
         used_names: HashSet::new(),
     };
+    let valued = valued_methods(program, info);
     for method in &program.methods {
         let name = method.name.name.to_string();
         declarer.function(
             FunName::Method(method.id),
-            name,
+            (name, valued.contains(&method.id)),
             &[],
             &method.params,
             &method.ret,
@@ -89,7 +93,7 @@ pub fn declare(
         let captured = captured_binders(captures, lambda.id, binders);
         declarer.function(
             FunName::Lambda(lambda.id),
-            name,
+            (name, true),
             &captured,
             &lambda.params,
             &lambda.ret,
@@ -147,10 +151,11 @@ impl Declarer<'_> {
         id
     }
 
+    /// Declares `f`'s procedure, and its closure constructor if `with_ctor`.
     fn function(
         &mut self,
         f: FunName,
-        name: String,
+        (name, with_ctor): (String, bool),
         captured: &[&Binder],
         params: &[Binder],
         ret: &Type,
@@ -161,6 +166,9 @@ impl Declarer<'_> {
         all_params.extend(self.components(&params.iter().collect::<Vec<_>>()));
         let proc = self.declare_proc(&name, all_params, ret, Origin::Function(f));
         self.functions.procs.insert(f, proc);
+        if !with_ctor {
+            return;
+        }
         let arrow = Type::arrow(params.iter().map(|p| p.ty.clone()).collect(), ret.clone());
         let datatype = self.layout.closure(&arrow);
         let ctor_name = self.unique(format!("K_{name}"));
@@ -194,6 +202,37 @@ impl Declarer<'_> {
             self.ir.add_ctor::<&str>(datatype, name, vec![]);
         }
     }
+}
+
+/// The methods used as values: named anywhere but as the function of a call (every
+/// body, `Store` initialisers and `Main` included). Only these can become closures.
+fn valued_methods(program: &Program, info: &TypeInfo) -> HashSet<MethodId> {
+    let bodies = program
+        .methods
+        .iter()
+        .map(|m| &m.body)
+        .chain(program.store.iter().map(|d| &d.init))
+        .chain(std::iter::once(&program.main.body));
+    let mut called: HashSet<ExprId> = HashSet::new();
+    let mut named: Vec<(ExprId, MethodId)> = Vec::new();
+    for body in bodies {
+        walk(body, &mut |e| match &e.kind {
+            ExprKind::App { func, .. } => {
+                called.insert(func.id);
+            }
+            ExprKind::Var(_) => {
+                if let Some(Resolution::Method(m)) = info.resolution(e) {
+                    named.push((e.id, m));
+                }
+            }
+            _ => {}
+        });
+    }
+    named
+        .into_iter()
+        .filter(|(id, _)| !called.contains(id))
+        .map(|(_, m)| m)
+        .collect()
 }
 
 /// Renames parameters that repeat a name (a captured variable and a parameter may share

@@ -66,7 +66,7 @@ pub fn lower(checked: &Checked) -> Lowered {
     let exceptions = exceptions::Exceptions::declare(&mut ir, program);
     let functions = functions::declare(
         &mut ir,
-        program,
+        (program, info),
         &layout,
         &captures,
         &binders,

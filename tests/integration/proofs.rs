@@ -776,6 +776,9 @@ fn spacer_proves_a_boogie_loop_whose_relation_needs_quoting() {
         // Spacer alone, waited for: Houdini's templates do not hold this invariant.
         summaries: false,
         proof_wait: horef_si::engine::ProofWait::Budget,
+        // A budget of its own: this process remembers "no proof" per clauses and budget,
+        // and `boogie_programs` runs the same program with the default's short wait.
+        chc_budget: std::time::Duration::from_secs(40),
         ..Options::default()
     };
     let outcome = horef_si::verifier::verify(horef_si::verifier::Program::from(&loaded), &options);

@@ -341,10 +341,8 @@ fn solve_afresh(
         }
         match receiver.recv_timeout(Duration::from_millis(5)) {
             Ok((_, Some(Ok(found)))) => answer = Some(found),
-            Ok((index, Some(Err(why)))) => {
-                reasons.push(format!("configuration {}: {why}", index + 1))
-            }
-            Ok((index, None)) => reasons.push(format!("configuration {}: stopped", index + 1)),
+            Ok((index, Some(Err(why)))) => reasons.push((index, why)),
+            Ok((index, None)) => reasons.push((index, "stopped".to_string())),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         }
@@ -356,7 +354,37 @@ fn solve_afresh(
     if cancel.load(Ordering::SeqCst) && answer.is_none() {
         return None;
     }
-    Some(answer.unwrap_or_else(|| Solved::NoModel(reasons.join("; "))))
+    Some(answer.unwrap_or_else(|| Solved::NoModel(merged_reasons(reasons))))
+}
+
+/// Why no configuration gave a proof, each distinct reason once: `why` when every
+/// configuration says the same, else `configurations 1, 3: why; configuration 2: other`.
+fn merged_reasons(mut reasons: Vec<(usize, String)>) -> String {
+    reasons.sort();
+    let mut distinct: Vec<(Vec<usize>, String)> = Vec::new();
+    for (index, why) in reasons {
+        match distinct.iter_mut().find(|(_, seen)| *seen == why) {
+            Some((indices, _)) => indices.push(index + 1),
+            None => distinct.push((vec![index + 1], why)),
+        }
+    }
+    if let [(_, why)] = distinct.as_slice() {
+        return why.clone();
+    }
+    let named = |indices: &[usize]| {
+        let list: Vec<String> = indices.iter().map(ToString::to_string).collect();
+        let noun = if indices.len() == 1 {
+            "configuration"
+        } else {
+            "configurations"
+        };
+        format!("{noun} {}", list.join(", "))
+    };
+    distinct
+        .iter()
+        .map(|(indices, why)| format!("{}: {why}", named(indices)))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// One Spacer run and the re-check of its model: `Ok` for a checked model or a
@@ -614,4 +642,26 @@ fn roles(relation: &Relation) -> (Vec<String>, Vec<String>) {
     let inputs = p[1..outputs_start].iter().map(|p| p.role.clone()).collect();
     let outputs = p[outputs_start..].iter().map(|p| p.role.clone()).collect();
     (inputs, outputs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merged_reasons;
+
+    #[test]
+    fn a_reason_every_configuration_gives_is_said_once() {
+        let same = (0..3)
+            .map(|i| (i, "the budget ran out".to_string()))
+            .collect();
+        assert_eq!(merged_reasons(same), "the budget ran out");
+        let mixed = vec![
+            (2, "a".to_string()),
+            (0, "a".to_string()),
+            (1, "b".to_string()),
+        ];
+        assert_eq!(
+            merged_reasons(mixed),
+            "configurations 1, 3: a; configuration 2: b"
+        );
+    }
 }
