@@ -219,8 +219,8 @@ pub enum Command {
         proof_budget: f64,
         /// Once the search has ended without a bug, how long to wait for a proof: SECONDS,
         /// or `budget` (until --proof-budget ends); always within --proof-budget and
-        /// --timeout. Default: as long as the search took, and until at least 0.25 s after
-        /// the start — the bounded answer comes at the search's speed, and a proof that
+        /// --timeout. Default: as long as the search took (under 0.1 s Spacer is not
+        /// started) — the bounded answer comes at the search's speed, and a proof that
         /// takes longer is not waited for (the report then says so).
         #[arg(long, value_name = "SECONDS|budget", value_parser = parse_proof_wait)]
         proof_wait: Option<engine::ProofWait>,

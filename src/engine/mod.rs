@@ -100,7 +100,7 @@ fn run(
     let stop = options.stop.clone().unwrap_or_default();
     let solvers = RunSolvers::new(options, deadline, &stop);
     let board = FactBoard::restarting();
-    let chc = DeferredChc::new(ir, options, started, (&stop, &board));
+    let chc = DeferredChc::new(ir, options, started, (&stop, &board, &solvers.pids()));
     if let Some(proof) = chc.as_ref().and_then(DeferredChc::remembered_proof) {
         return proved_before(proof, options, started);
     }
@@ -110,9 +110,10 @@ fn run(
         Ok(report) => report,
         Err(e) => return solver_failure(e, options, started, &solvers.config.clock),
     };
+    let until = proof_wait::proof_wait_until(deadline, started.elapsed(), options);
     let tasks = chc
         .into_inner()
-        .map(|chc| chc.search_ended(&report.stop))
+        .map(|chc| chc.search_ended(&report.stop, until))
         .unwrap_or_default();
     let mut awaited = proof_wait::await_proof(
         ir,
@@ -120,7 +121,7 @@ fn run(
         &report,
         tasks,
         (&solvers.config, &limits),
-        started,
+        (started, until),
     );
     if matches!(report.stop, StopReason::Verified) {
         awaited.proof = proof_of_search(ir, &report);

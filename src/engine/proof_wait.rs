@@ -33,16 +33,15 @@ pub fn await_proof(
     ir: &IrProgram,
     options: &Options,
     report: &RunReport,
-    mut tasks: Vec<proofs::chc::ChcTask>,
+    (mut tasks, not_tried): (Vec<proofs::chc::ChcTask>, bool),
     (config, limits): (&SolverConfig, &Limits),
-    started: Instant,
+    (started, until): (Instant, Instant),
 ) -> Awaited {
     let stop = &limits.stop;
     let searching = started.elapsed();
     // Waiting for Spacer is time spent in the solver: `solver_ms` counts it, so that the
     // share of time outside the solver stays true.
     let waiting = Instant::now();
-    let until = proof_wait_until(limits.deadline, searching, options);
     // While it waits, the progress line says so, with the time left.
     let tell_waiting = |left: Duration| {
         if let Some(ProgressObserver(tell)) = &options.progress {
@@ -96,6 +95,20 @@ pub fn await_proof(
         )),
         None => no_proof,
     };
+    // Too short a wait to start Spacer in (its process, its re-check's): not looked for.
+    let skipped = not_tried && matches!(stop_reason, StopReason::SafeUpTo { .. });
+    let waits = until.saturating_duration_since(waiting);
+    let wait_ended = wait_ended.or(skipped.then_some(waits));
+    let no_proof = match skipped {
+        true => Some(format!(
+            "not looked for in the {:.2} s this run waits for one",
+            waits.as_secs_f64()
+        )),
+        false => no_proof,
+    };
+    // Every engine still at work is told to stop before any is waited for: they end
+    // together rather than one after the other.
+    tasks.iter().for_each(proofs::chc::ChcTask::stop_soon);
     drop(tasks);
     config.clock.add(waiting.elapsed());
     Awaited {
@@ -144,7 +157,11 @@ fn settle(
 
 /// Until when a run that ended its search (after `searching`) without a bug waits for a
 /// proof: as `Options::proof_wait` says, never past the run's deadline.
-fn proof_wait_until(deadline: Option<Instant>, searching: Duration, options: &Options) -> Instant {
+pub fn proof_wait_until(
+    deadline: Option<Instant>,
+    searching: Duration,
+    options: &Options,
+) -> Instant {
     let until = Instant::now() + options.proof_wait.after(searching, options.chc_budget);
     deadline.map_or(until, |d| d.min(until))
 }

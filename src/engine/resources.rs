@@ -115,7 +115,7 @@ fn resident_kib(pid: &str) -> Option<u64> {
 }
 
 /// Kills the registered solvers that are still our children.
-fn kill_children(pids: &SolverPids) {
+pub fn kill_children(pids: &SolverPids) {
     let Ok(pids) = pids.lock() else { return };
     for pid in pids.iter() {
         kill_child(*pid);

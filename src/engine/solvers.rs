@@ -7,7 +7,7 @@
 
 use crate::engine::options::Options;
 use crate::engine::proofs::proof_check::Dialogues;
-use crate::engine::resources::MemoryWatch;
+use crate::engine::resources::{MemoryWatch, SolverPids};
 use crate::engine::search::driver::StopSignal;
 use crate::solver::{Session, SolverClock, SolverConfig, SolverError};
 use std::cell::RefCell;
@@ -29,6 +29,9 @@ pub struct RunSolvers {
     /// the directory itself: fields drop in order).
     _removed_on_signals: Option<crate::solver::children::Tracked>,
     memory: Option<MemoryWatch>,
+    /// Every session started so far (the search's, Houdini's, the probe's): killed once a
+    /// proof has ended the run ([`RunSolvers::pids`]).
+    pids: SolverPids,
     background: bool,
 }
 
@@ -66,6 +69,7 @@ impl RunSolvers {
             _recording: recording,
             _removed_on_signals: removed_on_signals,
             memory,
+            pids: SolverPids::default(),
             background: options.background,
         }
     }
@@ -94,6 +98,11 @@ impl RunSolvers {
         self.start(&config)
     }
 
+    /// The pids of every session the run has started (and will start).
+    pub fn pids(&self) -> SolverPids {
+        self.pids.clone()
+    }
+
     /// Every dialogue of the run so far, the search's first (for `--check-proof`).
     pub fn dialogues(&self) -> Dialogues {
         Dialogues {
@@ -112,10 +121,11 @@ impl RunSolvers {
         if self.background {
             crate::solver::lower_priority(pid);
         }
-        if let Some(memory) = &self.memory
-            && let Ok(mut pids) = memory.solvers().lock()
-        {
-            pids.push(pid);
+        let watched = self.memory.as_ref().map(MemoryWatch::solvers);
+        for pids in watched.iter().chain([&self.pids]) {
+            if let Ok(mut pids) = pids.lock() {
+                pids.push(pid);
+            }
         }
         Ok(session)
     }

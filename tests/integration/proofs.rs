@@ -731,6 +731,35 @@ fn a_dispatching_main_is_proved_case_by_case() {
     assert_eq!(code, Some(10), "{report}");
 }
 
+/// The cases are proved several at a time: one case that fails past the bound ends the
+/// attempt, whatever the others were doing, and the program is never VERIFIED — the
+/// report names that case (a case left untried is not taken as proved).
+#[test]
+fn one_case_without_a_proof_keeps_a_dispatching_main_unproved() {
+    let source = std::fs::read_to_string(root().join("tests/proofs/dispatch.horef"))
+        .expect("read dispatch.horef");
+    let deep_bug = source.replace(
+        "else if x >= 0 then assert (d_down x == x) else skip",
+        "else if x >= 0 then assert (d_down x < 9) else skip",
+    );
+    assert_ne!(deep_bug, source);
+    let file = program(&deep_bug);
+    let args = [
+        "--max-depth",
+        "3",
+        "--proof-wait",
+        "budget",
+        "--format",
+        "json",
+    ];
+    let (code, out) = verify(&args, file.path());
+    let report: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(report["verdict"], "safe_up_to_depth", "{out}");
+    let why = report["no_proof"].as_str().unwrap_or_default();
+    assert!(why.contains("case 5 of 5"), "{out}");
+}
+
 /// `--check-proof` on a program Houdini proves: the search's dialogues are replayed in a
 /// fresh z3 and the report says so, in words and in JSON.
 #[test]

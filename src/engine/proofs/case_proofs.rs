@@ -6,8 +6,9 @@
 //! executions include every execution of the entry that takes that case — and gives each
 //! case its systems with canonical names ([`crate::vc::canonical`]), so renamed copies of
 //! one sub-program have one text and share one answer (Spacer runs once per distinct case;
-//! the others find the answer remembered). Cases are tried one after the other, each with
-//! all its systems side by side, until one fails to be proved.
+//! the others find the answer remembered). The distinct cases are tried several at a time
+//! (as many as the machine has cores, at most [`PARALLEL_CASES`]), each with all its
+//! systems side by side, until one fails to be proved; their copies after them.
 //!
 //! Guarantee: [`start`]'s answer is [`ChcAnswer::Proved`] only when every case has a
 //! re-checked proof ([`crate::engine::proofs::chc`]); given the front end's guarantee that the cases cover
@@ -51,7 +52,8 @@ pub struct ProofCase {
     pub ir: Option<Arc<IrProgram>>,
 }
 
-/// How long Spacer tries a case alone before the search joins it.
+/// How long Spacer tries a case alone before the search joins it, when one case is
+/// proved at a time; with `n` at a time, `n` times as long (each has a share of the cores).
 pub const SEARCH_AFTER: Duration = Duration::from_millis(500);
 
 /// How long the search may try one case.
@@ -118,24 +120,35 @@ pub fn start(
 }
 
 fn prove_all(cases: &[ProofCase], limits: ChcLimits, cancel: &AtomicBool) -> Option<ChcAnswer> {
+    let outcomes = prove_each(cases, limits, cancel)?;
+    let no_proof = |index: usize, why: &str| {
+        let case = &cases[index].what;
+        let count = cases.len();
+        Some(ChcAnswer::NoProof(format!(
+            "case {} of {count} ({case}): {why}",
+            index + 1
+        )))
+    };
+    // The first case without a proof, in the entry's order, is the reason; a case left
+    // untried (once another had none) is never taken as proved.
+    if let Some((index, Some(Err(why)))) = outcomes
+        .iter()
+        .enumerate()
+        .find(|(_, outcome)| matches!(outcome, Some(Err(_))))
+    {
+        return no_proof(index, why);
+    }
     let mut summaries = Vec::new();
-    for (index, case) in cases.iter().enumerate() {
-        match prove_case(case, limits, cancel)? {
-            Ok((proof, original)) => summaries.extend(
-                proof
-                    .summaries
-                    .into_iter()
-                    .map(|s| in_case_names(s, &original)),
-            ),
-            Err(why) => {
-                return Some(ChcAnswer::NoProof(format!(
-                    "case {} of {} ({}): {why}",
-                    index + 1,
-                    cases.len(),
-                    case.what
-                )));
-            }
-        }
+    for (index, outcome) in outcomes.into_iter().enumerate() {
+        let Some(Ok((proof, original))) = outcome else {
+            return no_proof(index, "not tried");
+        };
+        summaries.extend(
+            proof
+                .summaries
+                .into_iter()
+                .map(|s| in_case_names(s, &original)),
+        );
     }
     Some(ChcAnswer::Proved(Proof {
         engine: format!("chc, case by case: {} cases", cases.len()),
@@ -143,11 +156,67 @@ fn prove_all(cases: &[ProofCase], limits: ChcLimits, cancel: &AtomicBool) -> Opt
     }))
 }
 
-/// The first proof of `case` by any of its systems, or why there is none; `None` once
-/// cancelled.
+/// How many cases are proved at once, at most (fewer on a machine with fewer cores).
+const PARALLEL_CASES: usize = 4;
+
+/// Each case's proof or why it has none, by index; `None` once cancelled. The distinct
+/// cases (by their systems' text) are proved first, [`PARALLEL_CASES`] at a time where the
+/// machine has the cores; their copies after, each finding its original's answer
+/// remembered. Once a case has no proof the others are left (`None` in their place).
+fn prove_each(
+    cases: &[ProofCase],
+    limits: ChcLimits,
+    cancel: &AtomicBool,
+) -> Option<Vec<Option<Result<CaseProof, String>>>> {
+    let mut seen = std::collections::HashSet::new();
+    let (originals, copies): (Vec<usize>, Vec<usize>) = (0..cases.len())
+        .partition(|&i| seen.insert(cases_key(std::slice::from_ref(&cases[i]), limits)));
+    let workers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, PARALLEL_CASES);
+    let outcomes = std::sync::Mutex::new(vec![None; cases.len()]);
+    let ended = AtomicBool::new(false);
+    for (batch, workers) in [(originals, workers), (copies, 1)] {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let work = || {
+            while !ended.load(Ordering::SeqCst) {
+                let Some(&index) = batch.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    return;
+                };
+                let search_after = SEARCH_AFTER * workers as u32;
+                let Some(outcome) = prove_case(&cases[index], limits, search_after, &ended) else {
+                    return;
+                };
+                if outcome.is_err() {
+                    ended.store(true, Ordering::SeqCst);
+                }
+                if let Ok(mut outcomes) = outcomes.lock() {
+                    outcomes[index] = Some(outcome);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+            while !handles.iter().all(|h| h.is_finished()) {
+                if cancel.load(Ordering::SeqCst) {
+                    ended.store(true, Ordering::SeqCst);
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        });
+        if cancel.load(Ordering::SeqCst) {
+            return None;
+        }
+    }
+    outcomes.into_inner().ok()
+}
+
+/// The first proof of `case` by any of its systems (or, from `search_after` on, by its
+/// search), or why there is none; `None` once cancelled.
 fn prove_case(
     case: &ProofCase,
     limits: ChcLimits,
+    search_after: Duration,
     cancel: &AtomicBool,
 ) -> Option<Result<CaseProof, String>> {
     let searched_key = cases_key(std::slice::from_ref(case), limits) ^ SEARCHED;
@@ -180,7 +249,7 @@ fn prove_case(
             return Some(Ok((found, Arc::default())));
         }
         if search.is_none()
-            && (started.elapsed() >= SEARCH_AFTER || !open)
+            && (started.elapsed() >= search_after || !open)
             && let Some(ir) = &case.ir
         {
             search = Some(Search::start(ir.clone(), limits));

@@ -107,8 +107,8 @@ impl ChcTask {
                 return;
             };
             remember(key, &found);
-            on_answer(&found);
-            let _ = slot.set(found);
+            // Set before `on_answer` runs: it may end the search, which then reads it.
+            on_answer(slot.get_or_init(|| found));
         });
         ChcTask {
             key,
@@ -140,6 +140,12 @@ impl ChcTask {
             }
             std::thread::sleep(Duration::from_millis(2));
         }
+    }
+
+    /// Tells the attempt to stop without waiting for it (a [`ChcTask::cancel`] or the
+    /// drop then waits less).
+    pub fn stop_soon(&self) {
+        self.cancel.store(true, Ordering::SeqCst);
     }
 
     /// Stops the attempt: its solver processes are killed, its thread joined.

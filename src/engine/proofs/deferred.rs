@@ -1,12 +1,15 @@
 //! When the Horn-clause engine runs beside the search: Spacer joins once the search has run
-//! for [`CHC_DELAY`] (or at once when it ends without a bug), procedures are proved on their
+//! for [`CHC_DELAY`] (or when it ends without a bug, if the run then waits at least
+//! [`MIN_PROOF_WINDOW`] for a proof), procedures are proved on their
 //! own for the search after `Options::partial_delay`, and a proof found earlier in this
 //! process (or a re-checked certificate of the proof cache) answers before any search.
 //! Guarantee: nothing here decides a verdict; a task's proof is re-checked by `chc` before
-//! it is an answer, and a proof raises the run's stop signal ([`PROVED_BY_CHC`]).
+//! it is an answer, and a proof raises the run's stop signal ([`PROVED_BY_CHC`]) and kills
+//! the search's solver processes (the proof is set on its task first).
 
 use crate::engine::options::Options;
 use crate::engine::proofs;
+use crate::engine::resources::{self, SolverPids};
 use crate::engine::search::driver::{Mode, StopReason, StopSignal};
 use crate::solver::SolverKind;
 use crate::vc::horn::HornSystem;
@@ -22,6 +25,8 @@ pub struct DeferredChc {
     pending: Vec<Attempt>,
     tasks: Vec<proofs::chc::ChcTask>,
     stop: StopSignal,
+    /// The search's solver processes, killed when a proof arrives.
+    search_pids: SolverPids,
     /// The procedures proved on their own for the search ([`partial_proofs`]).
     partial: PartialPlan,
     board: proofs::site_facts::FactBoard,
@@ -107,6 +112,12 @@ impl Attempt {
 /// the default configuration does not within 20 s, and everything the default solves.
 pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global true)"];
 
+/// The least wait for a proof worth starting Spacer for once the search has ended: a
+/// shorter one ends before its process and its model's re-check could (measured: the
+/// quickest proofs of the shared suite take 0.1–0.15 s), and starting it would only
+/// delay the answer by the time its processes take to start and stop.
+pub const MIN_PROOF_WINDOW: Duration = Duration::from_millis(100);
+
 /// How long the search runs alone before Spacer joins it.
 const CHC_DELAY: Duration = Duration::from_millis(150);
 
@@ -116,7 +127,7 @@ impl DeferredChc {
         ir: &IrProgram,
         options: &Options,
         started: Instant,
-        (stop, board): (&StopSignal, &proofs::site_facts::FactBoard),
+        (stop, board, search_pids): (&StopSignal, &proofs::site_facts::FactBoard, &SolverPids),
     ) -> Option<Self> {
         if !options.chc || options.mode != Mode::Si || options.solver != SolverKind::Z3 {
             return None;
@@ -174,6 +185,7 @@ impl DeferredChc {
             pending,
             tasks: Vec::new(),
             stop: stop.clone(),
+            search_pids: search_pids.clone(),
             partial,
             board: board.clone(),
         })
@@ -199,22 +211,37 @@ impl DeferredChc {
     }
 
     /// The search has ended with `searched`: the partial proofs have nothing left to prune,
-    /// and Spacer starts now unless the search decided the program itself. The tasks to
-    /// wait for.
-    pub fn search_ended(mut self, searched: &StopReason) -> Vec<proofs::chc::ChcTask> {
+    /// and Spacer starts now unless the search decided the program itself or the run waits
+    /// for a proof only until `until`, less than [`MIN_PROOF_WINDOW`] from now (and Spacer
+    /// did not join the search already). The tasks to wait for, and whether Spacer was
+    /// left unstarted for that reason.
+    pub fn search_ended(
+        mut self,
+        searched: &StopReason,
+        until: Instant,
+    ) -> (Vec<proofs::chc::ChcTask>, bool) {
         self.partial = PartialPlan::Ended;
+        let mut not_tried = false;
         if !matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
-            self.start_now();
+            if self.tasks.is_empty() && until < Instant::now() + MIN_PROOF_WINDOW {
+                not_tried = !self.pending.is_empty();
+            } else {
+                self.start_now();
+            }
         }
-        self.tasks
+        (self.tasks, not_tried)
     }
 
     fn start_now(&mut self) {
         for attempt in std::mem::take(&mut self.pending) {
-            let stop = self.stop.clone();
+            let (stop, search_pids) = (self.stop.clone(), self.search_pids.clone());
             let on_answer = move |answer: &proofs::chc::ChcAnswer| {
                 if matches!(answer, proofs::chc::ChcAnswer::Proved(_)) {
                     stop.raise(PROVED_BY_CHC);
+                    // The search looks at its stop signal between rounds only; a query
+                    // under way (a minute, for gen-400 at K = 15) ends with its solver. The
+                    // answer is the proof, already set on the task (`ChcTask::spawn`).
+                    resources::kill_children(&search_pids);
                 }
             };
             self.tasks.push(attempt.start(on_answer));
