@@ -157,14 +157,13 @@ pub fn run<S: Backend, H: Backend>(
         .map(|g| ir.globals[g].name.clone())
         .collect();
     stats.refine_ms = loop_.refining.as_millis() as u64;
-    let report = RunReport {
+    RunReport {
         iterations,
         inlined,
         solver_calls: report.solver_calls + loop_.solver_calls,
         abstraction: Some(stats),
         ..report
-    };
-    report
+    }
 }
 
 /// A run that could not start (the session failed).
