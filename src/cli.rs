@@ -208,6 +208,10 @@ pub enum Command {
         /// Do not infer procedure summaries for the call sites left open (Houdini).
         #[arg(long)]
         no_summaries: bool,
+        /// Search the program itself, never a variable abstraction that tracks only some
+        /// of its globals (CORRAL's `/trackAllVars`; docs/engine.md).
+        #[arg(long)]
+        track_all: bool,
         /// Which proof engines may show the program safe at every depth: Houdini's
         /// template summaries, Horn clauses solved by z3's Spacer (`chc`), both or none.
         #[arg(long, value_enum, default_value_t = Proofs::Both)]
@@ -393,6 +397,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             dump_smt,
             format,
             no_summaries,
+            track_all,
             proofs,
             proof_budget,
             proof_wait,
@@ -424,6 +429,11 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 memory_limit_mib: memory_limit.or(engine::Options::default().memory_limit_mib),
                 check_proof,
                 proof_cache: cache.filter(|dir| !dir.as_os_str().is_empty()),
+                abstraction: if track_all {
+                    None
+                } else {
+                    engine::Options::default().abstraction
+                },
                 ..engine::Options::default()
             };
             let output = Output {

@@ -152,6 +152,16 @@ pub fn human(outcome: &Outcome, context: &Context<'_>) -> String {
             counted(s.open_sites, ("open call site", "open call sites")),
             s.mode
         ));
+        if let Some(a) = &s.abstraction {
+            out.push(format!(
+                "  abstraction: tracked {} of {} globals ({}), {}, {} ms refining",
+                a.tracked.len(),
+                a.globals,
+                a.tracked.join(", "),
+                counted(a.refinements, ("refinement", "refinements")),
+                a.refine_ms
+            ));
+        }
     }
     out.join("\n")
 }

@@ -27,6 +27,7 @@ pub use proofs::proof::Proof;
 pub use proofs::proof_cache::{identity as tool_identity, write_atomically};
 pub use resources::default_limit_mib as default_memory_limit_mib;
 pub use search::call_bounds::CallBounds;
+pub use search::cegar::Start as AbstractionStart;
 pub use search::driver::{InliningPolicy, Mode, StopSignal};
 
 use crate::core_lang::Checked;
@@ -196,15 +197,29 @@ fn search(
         Mode::Si if options.max_depth > 0 => search::entry_split::entry_groups(ir),
         _ => None,
     };
+    let tracked = match options.abstraction {
+        Some(start) if options.mode == Mode::Si && split.is_none() => {
+            search::cegar::start(ir, start)
+        }
+        _ => None,
+    };
     let mut restarts = 0;
     loop {
         let mut session = solvers.start_search()?;
-        let report = match &split {
-            None => Runner::new(ir, session, limits.clone())
+        let report = match (&split, &tracked) {
+            (None, Some(tracked)) => search::cegar::run(
+                ir,
+                tracked.clone(),
+                &mut session,
+                limits,
+                &mut start_houdini,
+                &mut observer,
+            ),
+            (None, None) => Runner::new(ir, session, limits.clone())
                 .with_houdini_sessions(&mut start_houdini)
                 .with_observer(&mut observer)
                 .run(),
-            Some(split) => search::groups::run(
+            (Some(split), _) => search::groups::run(
                 split,
                 &mut session,
                 limits,
@@ -302,6 +317,7 @@ fn stats(report: &RunReport, started: Instant, clock: &SolverClock) -> Stats {
         open_sites: report.peak_open_sites,
         mode: report.mode_used.name().to_string(),
         iterations: report.iterations.len(),
+        abstraction: report.abstraction.clone(),
     }
 }
 

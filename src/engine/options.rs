@@ -3,6 +3,7 @@
 //! how long a run waits for a proof ([`ProofWait`]), and what a progress line is told
 //! ([`Progress`]). Guarantee: `Options::default()` is the documented default of every flag.
 
+use super::search::cegar::Start as AbstractionStart;
 use crate::engine::CaseSource;
 use crate::engine::resources;
 use crate::engine::search::call_bounds::CallBounds;
@@ -64,6 +65,11 @@ pub struct Options {
     /// Keep proof certificates in this directory and reuse them, re-checked, in later
     /// runs ([`proof_cache`]; `--cache DIR`).
     pub proof_cache: Option<PathBuf>,
+    /// Whether the search runs on a variable abstraction of the program
+    /// (`search::cegar`; SI mode, an entry that is not split): `None` never
+    /// (`--track-all`, CORRAL's `/trackAllVars`), else from where the tracked set starts
+    /// (the default, [`AbstractionStart::Cone`], only where it pays: `search::cegar::start`).
+    pub abstraction: Option<AbstractionStart>,
 }
 
 impl Default for Options {
@@ -90,6 +96,7 @@ impl Default for Options {
             partial_delay: PARTIAL_DELAY,
             background: false,
             proof_cache: None,
+            abstraction: Some(AbstractionStart::Cone),
         }
     }
 }

@@ -143,6 +143,21 @@ pub fn safe_within(depth: u32, bounds: &CallBounds) -> String {
     words.join(", ")
 }
 
+/// What the abstraction did (JSON `stats.abstraction`).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct AbstractionStats {
+    /// The program's globals.
+    pub globals: usize,
+    /// The globals tracked at the start (those the assertions read).
+    pub initial: usize,
+    /// The globals tracked at the end, by name.
+    pub tracked: Vec<String>,
+    /// Spurious counterexamples refined.
+    pub refinements: usize,
+    /// Time spent on concrete checks and refinement, in milliseconds.
+    pub refine_ms: u64,
+}
+
 /// Statistics of one verification run.
 #[derive(Clone, Debug, Serialize)]
 pub struct Stats {
@@ -156,6 +171,10 @@ pub struct Stats {
     pub open_sites: usize,
     pub mode: String,
     pub iterations: usize,
+    /// What the variable abstraction did, when the search ran on one
+    /// ([`crate::engine::search::cegar`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abstraction: Option<AbstractionStats>,
 }
 
 impl Stats {
@@ -170,6 +189,7 @@ impl Stats {
             open_sites: 0,
             mode: mode.to_string(),
             iterations: 0,
+            abstraction: None,
         }
     }
 }

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod abstraction;
 mod architecture;
 mod benchexec_tasks;
 mod beyond;

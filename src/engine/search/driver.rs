@@ -33,14 +33,14 @@ use crate::engine::proofs::site_facts::{FactBoard, SiteFacts};
 use crate::engine::search::backend::{Backend, CheckResult};
 use crate::engine::search::call_bounds::CallBounds;
 use crate::engine::search::tree_size;
-use crate::engine::verdict::UnknownReason;
+use crate::engine::verdict::{AbstractionStats, UnknownReason};
 use crate::solver::{ModelValue, SolverError};
 use crate::vc::encode::{
     EncodedInput, EncodedInstance, EncodedRangeFrame, EncodedSite, Encoder, FailurePoint,
     InstanceInputs,
 };
 use crate::vc::smt::{Command, datatype_declarations, typed_value_term};
-use boogie_like::ir::{ProcId, Program as IrProgram, SourcePos, Type as IrType};
+use boogie_like::ir::{CallSiteId, ProcId, Program as IrProgram, SourcePos, Type as IrType};
 use easy_smt::SExpr;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -144,6 +144,8 @@ impl Default for InliningPolicy {
     }
 }
 
+mod tree_check;
+
 /// What one round did.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Iteration {
@@ -187,6 +189,13 @@ pub struct RunReport {
     pub summaries: Option<Summaries>,
     /// The partial proofs whose facts the run assumed at open call sites.
     pub facts: Vec<Arc<SiteFacts>>,
+    /// The call tree's shape when the run stopped: for each instance after the entry, in
+    /// inlining order, the index of its parent instance and its call site there (what
+    /// [`Runner::check_tree`] rebuilds).
+    pub tree: Vec<(usize, CallSiteId)>,
+    /// What the variable abstraction did, when the run was its CEGAR loop
+    /// ([`crate::engine::search::cegar`]).
+    pub abstraction: Option<AbstractionStats>,
 }
 
 /// A site of the call tree not inlined yet.
@@ -268,6 +277,9 @@ pub struct Runner<'a, B: Backend> {
     datatypes_declared: bool,
     /// The partial proofs taken from `limits.facts` so far, in publication order.
     facts: Vec<Arc<SiteFacts>>,
+    /// For each instance after the entry: its parent instance and call site
+    /// ([`RunReport::tree`]).
+    tree: Vec<(usize, CallSiteId)>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -322,6 +334,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             every_depth_unknown: false,
             datatypes_declared: false,
             facts: Vec::new(),
+            tree: Vec::new(),
         }
     }
 
@@ -363,6 +376,8 @@ impl<'a, B: Backend> Runner<'a, B> {
             mode_used,
             summaries: self.summaries,
             facts: self.facts,
+            tree: self.tree,
+            abstraction: None,
         }
     }
 
@@ -1105,6 +1120,7 @@ impl<'a, B: Backend> Runner<'a, B> {
     fn inline(&mut self, key: u64) -> Result<(), SolverError> {
         let open = self.open.remove(&key).expect("internal error: open site");
         let site = open.site;
+        self.tree.push((open.parent, site.site));
         let terms = self.backend.terms();
         let mut commands = Vec::new();
         let instance = self.encoder.inline_site(terms, &site, &mut commands);

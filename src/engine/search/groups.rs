@@ -71,6 +71,8 @@ pub fn run<S: Backend, H: Backend>(
         },
         summaries: total.summaries,
         facts: total.facts,
+        tree: Vec::new(),
+        abstraction: None,
     }
 }
 

@@ -6,9 +6,11 @@
 //! ([`beyond`]). Guarantees: a bug only from an under-approximation, "no bug within K" only
 //! from an unsatisfiable over-approximation.
 
+pub mod abstraction;
 pub mod backend;
 pub mod beyond;
 pub mod call_bounds;
+pub mod cegar;
 pub mod driver;
 pub mod entry_split;
 pub mod groups;
