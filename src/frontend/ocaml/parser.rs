@@ -1115,14 +1115,21 @@ impl Parser {
             Tok::Punct("(") => {
                 self.bump();
                 let inner = self.nested(|p| p.type_expr())?;
-                if self.is(",") {
-                    return Err(unsupported(
-                        self.span(),
-                        "type constructors with several arguments",
-                    ));
+                if !self.is(",") {
+                    self.expect(")")?;
+                    return Ok(inner);
+                }
+                // `(t1, t2) name`: a type constructor of several arguments.
+                let mut args = vec![inner];
+                while self.eat(",") {
+                    args.push(self.nested(|p| p.type_expr())?);
                 }
                 self.expect(")")?;
-                Ok(inner)
+                let Tok::Ident(name) = self.peek().clone() else {
+                    return Err(self.unexpected("the name of a type constructor"));
+                };
+                let span = args[0].span().to(self.bump().span);
+                Ok(TypeExpr::Named(name, args, span))
             }
             _ => Err(self.unexpected("a type")),
         }

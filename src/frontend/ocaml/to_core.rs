@@ -23,7 +23,7 @@
 //! it, at its position.
 
 use super::ast::*;
-use super::infer::{Resolved, Typing};
+use super::infer::{Resolved, Typing, Variant};
 use super::parser::unsupported;
 use super::types::{Ty, substitute};
 use crate::core_lang::ast as core;
@@ -42,6 +42,7 @@ mod lets;
 mod matching;
 mod records;
 mod startup;
+mod variants;
 
 use applications::comparable;
 use matching::collect_vars;
@@ -305,7 +306,7 @@ impl<'t> Translator<'t> {
 
     /// The core type of the OCaml type `t`, or an error at `span` naming what is missing.
     fn core_type(&self, t: &Ty, span: Span) -> R<core::Type> {
-        core_type(&self.ground(t), span)
+        core_type(&self.typing.variants, &self.ground(t), span)
     }
 
     fn expr_type(&self, e: &Expr) -> R<core::Type> {
@@ -330,6 +331,10 @@ impl<'t> Translator<'t> {
                 Ok(self.mk(span, core::ExprKind::Nil))
             }
             ExprKind::Var(_) => self.variable(e),
+            ExprKind::Construct(_, arg) if self.typing.ctor_of_expr.contains_key(&e.id) => {
+                let ctor = self.typing.ctor_of_expr[&e.id];
+                self.variant_value(e, ctor, arg.as_deref())
+            }
             ExprKind::Construct(..) => Err(unsupported(
                 span,
                 "exception values other than the argument of `raise`",
@@ -427,9 +432,10 @@ impl<'t> Translator<'t> {
 
     fn binary_op(&mut self, e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> R<core::Expr> {
         if matches!(op, BinOp::Eq | BinOp::Ne)
-            && let Ty::Ref(_) = self.ground(&self.typing.expr_types[a.id.0 as usize])
+            && let Ty::Ref(_) | Ty::Tuple(_) | Ty::Data(..) | Ty::Unit =
+                self.ground(&self.typing.expr_types[a.id.0 as usize])
         {
-            return self.structural_ref_equality(e, op == BinOp::Eq, a, b);
+            return self.structural_equality(e, op == BinOp::Eq, a, b);
         }
         let core_op = match op {
             BinOp::Add => core::BinOp::Add,
@@ -453,60 +459,6 @@ impl<'t> Translator<'t> {
         let a = self.expr(a)?;
         let b = self.expr(b)?;
         Ok(self.binary(core_op, a, b, e.span))
-    }
-
-    /// `a = b` / `a <> b` on references: OCaml compares the contents (structural
-    /// equality), here `!a = !b` (through as many `!` as the references nest), evaluating
-    /// `a`, then `b`, once each. Contents other than `int` and `bool` are refused by name.
-    fn structural_ref_equality(
-        &mut self,
-        e: &Expr,
-        equal: bool,
-        a: &Expr,
-        b: &Expr,
-    ) -> R<core::Expr> {
-        let span = e.span;
-        let ty = self.ground(&self.typing.expr_types[a.id.0 as usize]);
-        let mut content = &ty;
-        let mut loads = 0;
-        while let Ty::Ref(inner) = content {
-            content = inner;
-            loads += 1;
-        }
-        if !matches!(content, Ty::Int | Ty::Bool) {
-            return Err(unsupported(
-                a.span,
-                &format!(
-                    "comparing references of type `{ty}` with `=` or `<>` (structural equality on references is supported when they hold `int` or `bool`; `==` compares cells)"
-                ),
-            ));
-        }
-        let core_ty = core_type(&ty, span)?;
-        let mut operands = Vec::new();
-        let mut bound = Vec::new();
-        for side in [a, b] {
-            let value = self.expr(side)?;
-            let name = self.temp("r");
-            let mut read = self.var(&name, span);
-            for _ in 0..loads {
-                read = self.mk(span, core::ExprKind::Load(Box::new(read)));
-            }
-            operands.push(read);
-            bound.push((name, value));
-        }
-        let rhs = operands.pop().expect("two operands");
-        let lhs = operands.pop().expect("two operands");
-        let op = if equal {
-            core::BinOp::Eq
-        } else {
-            core::BinOp::Ne
-        };
-        let mut result = self.binary(op, lhs, rhs, span);
-        for (name, value) in bound.into_iter().rev() {
-            let binder = self.binder(name, span, core_ty.clone());
-            result = self.let_in(binder, value, result, span);
-        }
-        Ok(result)
     }
 
     /// The `Store` reference `r` names, if it is a top-level reference's name.
@@ -739,38 +691,72 @@ fn default_vars(t: &Ty) -> Ty {
         Ty::List(a) => Ty::List(Box::new(default_vars(a))),
         Ty::Ref(a) => Ty::Ref(Box::new(default_vars(a))),
         Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(default_vars).collect()),
+        Ty::Data(id, name, ts) => {
+            Ty::Data(*id, name.clone(), ts.iter().map(default_vars).collect())
+        }
         Ty::Fun(ps, r) => Ty::fun(ps.iter().map(default_vars).collect(), default_vars(r)),
         other => other.clone(),
     }
 }
 
-/// The core type of a ground OCaml type.
-fn core_type(t: &Ty, span: Span) -> R<core::Type> {
+/// The core type of a ground OCaml type (a variant's as [`variants`] lays it out).
+fn core_type(variants: &[Variant], t: &Ty, span: Span) -> R<core::Type> {
+    core_type_within(variants, t, span, &mut Vec::new())
+}
+
+/// [`core_type`], inside the variants `within` (a variant within itself is refused).
+fn core_type_within(
+    variants: &[Variant],
+    t: &Ty,
+    span: Span,
+    within: &mut Vec<usize>,
+) -> R<core::Type> {
+    let mut go = |t: &Ty| core_type_within(variants, t, span, within);
     Ok(match t {
         Ty::Int | Ty::Bool | Ty::Var(_) => core::Type::Int,
         Ty::Unit => core::Type::Unit,
-        Ty::List(a) => core::Type::list(core_type(a, span)?),
+        Ty::List(a) => core::Type::list(go(a)?),
         Ty::Tuple(ts) => {
-            let mut parts = ts
-                .iter()
-                .map(|t| core_type(t, span))
-                .collect::<R<Vec<_>>>()?;
-            let mut acc = parts.pop().expect("internal error: an empty tuple type");
-            while let Some(p) = parts.pop() {
-                acc = core::Type::pair(p, acc);
-            }
-            acc
+            let parts = ts.iter().map(go).collect::<R<Vec<_>>>()?;
+            nest_pair_types(parts)
         }
-        Ty::Fun(ps, r) => core::Type::arrow(
-            ps.iter()
-                .map(|p| core_type(p, span))
-                .collect::<R<Vec<_>>>()?,
-            core_type(r, span)?,
-        ),
-        Ty::Ref(content) => core::Type::reference(core_type(content, span)?),
+        Ty::Fun(ps, r) => {
+            let ps = ps.iter().map(&mut go).collect::<R<Vec<_>>>()?;
+            core::Type::arrow(ps, go(r)?)
+        }
+        Ty::Ref(content) => core::Type::reference(go(content)?),
+        Ty::Data(id, name, args) => {
+            if within.contains(id) {
+                return Err(unsupported(
+                    span,
+                    &format!(
+                        "recursive variant types (`{name}` contains itself): only variants whose constructors' arguments do not contain the type itself are translated"
+                    ),
+                ));
+            }
+            let variant = &variants[*id];
+            within.push(*id);
+            let mut slots = Vec::new();
+            for c in 0..variant.ctors.len() {
+                if let Some(arg) = variant.arg_type(c, args) {
+                    slots.push(core_type_within(variants, &arg, span, within)?);
+                }
+            }
+            within.pop();
+            variants::layout(slots)
+        }
         Ty::Exn => return Err(unsupported(span, "exception values (other than `raise E`)")),
         Ty::Str => return Err(unsupported(span, "strings")),
     })
+}
+
+/// `t1 * .. * tn` as the core's nested pairs.
+fn nest_pair_types(mut parts: Vec<core::Type>) -> core::Type {
+    let mut acc = parts.pop().expect("internal error: an empty tuple type");
+    while let Some(p) = parts.pop() {
+        acc = core::Type::pair(p, acc);
+    }
+    acc
 }
 
 /// The name of the instance `key` of a polymorphic local function, requested if new.

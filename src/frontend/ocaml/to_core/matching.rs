@@ -16,7 +16,8 @@ impl Translator<'_> {
         let cases = &expanded[..];
         let mut result = self.raise_named(span, "Match_failure");
         for (i, case) in cases.iter().enumerate().rev() {
-            let certain = i + 1 == cases.len() && completes(&cases[..i], case);
+            let certain = i + 1 == cases.len()
+                && (completes(&cases[..i], case) || self.completes_variant(&cases[..i], case));
             result = self.case(name, case, result, certain)?;
         }
         Ok(result)
@@ -70,6 +71,7 @@ impl Translator<'_> {
                 },
                 Step::Hd => core::ExprKind::List(core::ListOp::Hd, Box::new(e)),
                 Step::Tl => core::ExprKind::List(core::ListOp::Tl, Box::new(e)),
+                Step::Load => core::ExprKind::Load(Box::new(e)),
             };
             e = self.mk(span, kind);
         }
@@ -134,6 +136,10 @@ impl Translator<'_> {
             PatternKind::Alias(inner, ..) | PatternKind::Annot(inner, _) => {
                 self.test(inner, name, path)?
             }
+            PatternKind::Construct(_, arg) if self.typing.ctor_of_pattern.contains_key(&span) => {
+                let ctor = self.typing.ctor_of_pattern[&span];
+                self.variant_test(ctor, arg.as_deref(), name, path, span)?
+            }
             PatternKind::Construct(..) => {
                 return Err(unsupported(
                     span,
@@ -141,6 +147,29 @@ impl Translator<'_> {
                 ));
             }
         })
+    }
+
+    /// Whether `last` is `C p` (`p` irrefutable) and every other constructor of its
+    /// variant is matched by an unguarded earlier case `D q` (`q` irrefutable) or `_`:
+    /// its test would always hold (the exhaustive `match` OCaml programs write).
+    fn completes_variant(&self, earlier: &[Case], last: &Case) -> bool {
+        let ctor_of = |p: &Pattern| match &p.kind {
+            PatternKind::Construct(_, arg) if arg.as_deref().is_none_or(irrefutable) => {
+                self.typing.ctor_of_pattern.get(&p.span).copied()
+            }
+            _ => None,
+        };
+        let Some((v, c)) = ctor_of(&last.pattern).filter(|_| last.guard.is_none()) else {
+            return false;
+        };
+        let covered: Vec<usize> = earlier
+            .iter()
+            .filter(|case| case.guard.is_none())
+            .filter_map(|case| ctor_of(&case.pattern))
+            .filter(|(w, _)| *w == v)
+            .map(|(_, d)| d)
+            .collect();
+        (0..self.typing.variants[v].ctors.len()).all(|d| d == c || covered.contains(&d))
     }
 
     pub(super) fn conjoin(
@@ -162,7 +191,7 @@ impl Translator<'_> {
         body: core::Expr,
     ) -> R<core::Expr> {
         let mut vars = Vec::new();
-        collect_vars(p, &[], &mut vars);
+        collect_vars(self.typing, p, &[], &mut vars);
         let mut body = body;
         for (id, var_name, path) in vars.into_iter().rev() {
             let ty = self.core_type(&self.typing.var_types[id.0 as usize], var_name.span)?;
@@ -175,13 +204,15 @@ impl Translator<'_> {
     }
 }
 
-/// One step into a value: a component of a pair, the head or tail of a list.
+/// One step into a value: a component of a pair, the head or tail of a list, the content
+/// of a cell (for structural equality only: a pattern never reads a cell).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Step {
     Fst,
     Snd,
     Hd,
     Tl,
+    Load,
 }
 
 pub(super) fn extend(path: &[Step], step: Step) -> Vec<Step> {
@@ -201,7 +232,14 @@ pub(super) fn tuple_path(path: &[Step], i: usize, n: usize) -> Vec<Step> {
 }
 
 /// The variables of `p` with the path to the part of the value each one names.
-pub(super) fn collect_vars(p: &Pattern, path: &[Step], out: &mut Vec<(VarId, Name, Vec<Step>)>) {
+pub(super) fn collect_vars(
+    typing: &Typing,
+    p: &Pattern,
+    path: &[Step],
+    out: &mut Vec<(VarId, Name, Vec<Step>)>,
+) {
+    let collect_vars =
+        |p: &Pattern, path: &[Step], out: &mut Vec<_>| collect_vars(typing, p, path, out);
     match &p.kind {
         PatternKind::Var(id, name) => out.push((*id, name.clone(), path.to_vec())),
         PatternKind::Alias(inner, id, name) => {
@@ -218,7 +256,14 @@ pub(super) fn collect_vars(p: &Pattern, path: &[Step], out: &mut Vec<(VarId, Nam
             collect_vars(t, &extend(path, Step::Tl), out);
         }
         PatternKind::Annot(inner, _) => collect_vars(inner, path, out),
-        PatternKind::Construct(_, Some(inner)) => collect_vars(inner, path, out),
+        PatternKind::Construct(_, Some(inner)) => match typing.ctor_of_pattern.get(&p.span) {
+            Some(&(v, c)) => {
+                let variant = &typing.variants[v];
+                collect_vars(inner, &super::variants::arg_path(variant, c, path), out)
+            }
+            // An exception's argument is the exception's one value.
+            None => collect_vars(inner, path, out),
+        },
         _ => {}
     }
 }
