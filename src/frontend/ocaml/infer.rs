@@ -56,14 +56,26 @@ pub struct Typing {
     pub variants: Vec<Variant>,
     /// The variant and constructor of each constructor expression of a variant type.
     pub ctor_of_expr: HashMap<ExprId, (usize, usize)>,
-    /// The variant and constructor of each constructor pattern of a variant type, by span.
-    pub ctor_of_pattern: HashMap<Span, (usize, usize)>,
+    /// The variant and constructor of each constructor pattern of a variant type, by span
+    /// and name (the Stdlib's definitions share one span: [`Typing::ctor_of`]).
+    pub ctor_of_pattern: HashMap<(Span, Rc<str>), (usize, usize)>,
 }
 
 impl Typing {
     /// The fully resolved type of `e`.
     pub fn type_of(&self, e: &Expr) -> Ty {
         self.subst.resolve(&self.expr_types[e.id.0 as usize])
+    }
+
+    /// The variant and constructor a constructor pattern names, if it is of a variant type.
+    pub fn ctor_of(&self, p: &Pattern) -> Option<(usize, usize)> {
+        match &p.kind {
+            PatternKind::Construct(name, _) => self
+                .ctor_of_pattern
+                .get(&(p.span, name.text.clone()))
+                .copied(),
+            _ => None,
+        }
     }
 
     pub fn var_type(&self, v: VarId) -> Ty {

@@ -437,6 +437,27 @@ impl<'t> Translator<'t> {
         {
             return self.structural_equality(e, op == BinOp::Eq, a, b);
         }
+        // `l = []` / `l <> []`: whether `l` is empty (OCaml's structural equality with the
+        // empty list; other list comparisons need a recursion and are refused).
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && (matches!(a.kind, ExprKind::Nil) || matches!(b.kind, ExprKind::Nil))
+        {
+            let list = match b.kind {
+                ExprKind::Nil => self.expr(a)?,
+                _ => self.expr(b)?,
+            };
+            let test = self.mk(
+                e.span,
+                core::ExprKind::List(core::ListOp::IsEmpty, Box::new(list)),
+            );
+            return Ok(match op {
+                BinOp::Eq => test,
+                _ => {
+                    let zero = self.int(0, e.span);
+                    self.binary(core::BinOp::Eq, test, zero, e.span)
+                }
+            });
+        }
         let core_op = match op {
             BinOp::Add => core::BinOp::Add,
             BinOp::Sub => core::BinOp::Sub,

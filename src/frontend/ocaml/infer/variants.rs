@@ -223,7 +223,9 @@ impl Inferer {
     ) -> R<()> {
         let (ty, declared) = self.ctor_instance(ctor);
         self.expect_pat(p, &ty, t)?;
-        self.typing.ctor_of_pattern.insert(p.span, ctor);
+        self.typing
+            .ctor_of_pattern
+            .insert((p.span, name.text.clone()), ctor);
         match (declared, arg) {
             (None, None) => Ok(()),
             (Some(arg_ty), Some(arg)) => self.pattern(arg, &arg_ty, bound),

@@ -136,8 +136,8 @@ impl Translator<'_> {
             PatternKind::Alias(inner, ..) | PatternKind::Annot(inner, _) => {
                 self.test(inner, name, path)?
             }
-            PatternKind::Construct(_, arg) if self.typing.ctor_of_pattern.contains_key(&span) => {
-                let ctor = self.typing.ctor_of_pattern[&span];
+            PatternKind::Construct(_, arg) if self.typing.ctor_of(p).is_some() => {
+                let ctor = self.typing.ctor_of(p).unwrap_or_default();
                 self.variant_test(ctor, arg.as_deref(), name, path, span)?
             }
             PatternKind::Construct(..) => {
@@ -155,7 +155,7 @@ impl Translator<'_> {
     fn completes_variant(&self, earlier: &[Case], last: &Case) -> bool {
         let ctor_of = |p: &Pattern| match &p.kind {
             PatternKind::Construct(_, arg) if arg.as_deref().is_none_or(irrefutable) => {
-                self.typing.ctor_of_pattern.get(&p.span).copied()
+                self.typing.ctor_of(p)
             }
             _ => None,
         };
@@ -256,8 +256,8 @@ pub(super) fn collect_vars(
             collect_vars(t, &extend(path, Step::Tl), out);
         }
         PatternKind::Annot(inner, _) => collect_vars(inner, path, out),
-        PatternKind::Construct(_, Some(inner)) => match typing.ctor_of_pattern.get(&p.span) {
-            Some(&(v, c)) => {
+        PatternKind::Construct(_, Some(inner)) => match typing.ctor_of(p) {
+            Some((v, c)) => {
                 let variant = &typing.variants[v];
                 collect_vars(inner, &super::variants::arg_path(variant, c, path), out)
             }
