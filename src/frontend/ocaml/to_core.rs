@@ -23,7 +23,7 @@
 //! it, at its position.
 
 use super::ast::*;
-use super::infer::{Resolved, Typing, Variant};
+use super::infer::{Resolved, Typing};
 use super::parser::unsupported;
 use super::types::{Ty, substitute};
 use crate::core_lang::ast as core;
@@ -120,6 +120,8 @@ struct Translator<'t> {
     /// The core's exceptions, and the id each name stands for.
     exceptions: Vec<core::ExnDecl>,
     exception_ids: HashMap<Rc<str>, core::ExnId>,
+    /// The core datatypes of the recursive variants' instances ([`variants`]).
+    datatypes: RefCell<variants::DataRegistry>,
     exprs: u32,
     binders: u32,
     lambdas: u32,
@@ -143,6 +145,7 @@ impl<'t> Translator<'t> {
             refs_as_values: HashSet::new(),
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
+            datatypes: RefCell::default(),
             exprs: 0,
             binders: 0,
             lambdas: 0,
@@ -157,6 +160,7 @@ impl<'t> Translator<'t> {
                 overflow_checks: false,
             },
             exceptions: self.exceptions,
+            datatypes: self.datatypes.into_inner().decls,
             methods: self.methods.into_iter().flatten().collect(),
             main,
             expr_count: self.exprs,
@@ -305,8 +309,15 @@ impl<'t> Translator<'t> {
     }
 
     /// The core type of the OCaml type `t`, or an error at `span` naming what is missing.
+    fn type_cx(&self) -> variants::TypeCx<'_> {
+        variants::TypeCx {
+            variants: &self.typing.variants,
+            data: &self.datatypes,
+        }
+    }
+
     fn core_type(&self, t: &Ty, span: Span) -> R<core::Type> {
-        core_type(&self.typing.variants, &self.ground(t), span)
+        core_type(&self.type_cx(), &self.ground(t), span)
     }
 
     fn expr_type(&self, e: &Expr) -> R<core::Type> {
@@ -721,18 +732,19 @@ fn default_vars(t: &Ty) -> Ty {
 }
 
 /// The core type of a ground OCaml type (a variant's as [`variants`] lays it out).
-fn core_type(variants: &[Variant], t: &Ty, span: Span) -> R<core::Type> {
-    core_type_within(variants, t, span, &mut Vec::new())
+fn core_type(cx: &variants::TypeCx, t: &Ty, span: Span) -> R<core::Type> {
+    core_type_within(cx, t, span, &mut Vec::new())
 }
 
 /// [`core_type`], inside the variants `within` (a variant within itself is refused).
 fn core_type_within(
-    variants: &[Variant],
+    cx: &variants::TypeCx,
     t: &Ty,
     span: Span,
     within: &mut Vec<usize>,
 ) -> R<core::Type> {
-    let mut go = |t: &Ty| core_type_within(variants, t, span, within);
+    let variants = cx.variants;
+    let mut go = |t: &Ty| core_type_within(cx, t, span, within);
     Ok(match t {
         Ty::Int | Ty::Bool | Ty::Var(_) => core::Type::Int,
         Ty::Unit => core::Type::Unit,
@@ -746,13 +758,14 @@ fn core_type_within(
             core::Type::arrow(ps, go(r)?)
         }
         Ty::Ref(content) => core::Type::reference(go(content)?),
+        Ty::Data(id, _, args) if variants[*id].recursive => {
+            variants::datatype_of(cx, *id, args, span)?
+        }
         Ty::Data(id, name, args) => {
             if within.contains(id) {
-                return Err(unsupported(
+                return Err(internal(
                     span,
-                    &format!(
-                        "recursive variant types (`{name}` contains itself): only variants whose constructors' arguments do not contain the type itself are translated"
-                    ),
+                    &format!("the variant `{name}` contains itself but is not recursive"),
                 ));
             }
             let variant = &variants[*id];
@@ -760,7 +773,7 @@ fn core_type_within(
             let mut slots = Vec::new();
             for c in 0..variant.ctors.len() {
                 if let Some(arg) = variant.arg_type(c, args) {
-                    slots.push(core_type_within(variants, &arg, span, within)?);
+                    slots.push(core_type_within(cx, &arg, span, within)?);
                 }
             }
             within.pop();

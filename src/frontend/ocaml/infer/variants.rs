@@ -25,6 +25,9 @@ pub struct Variant {
     pub params: Vec<u32>,
     /// The constructors in definition order, with the argument type of each that has one.
     pub ctors: Vec<(Rc<str>, Option<Ty>)>,
+    /// Whether it contains itself (through its own or other variants' constructors): such
+    /// a variant is a datatype of the core, the others are tagged tuples.
+    pub recursive: bool,
 }
 
 impl Variant {
@@ -58,12 +61,56 @@ pub(super) fn predefined(inf: &mut Inferer) {
         name: "option".into(),
         params: vec![va],
         ctors: vec![("None".into(), None), ("Some".into(), Some(a.clone()))],
+        recursive: false,
     });
     inf.add_variant(Variant {
         name: "result".into(),
         params: vec![va, vb],
         ctors: vec![("Ok".into(), Some(a)), ("Error".into(), Some(b))],
+        recursive: false,
     });
+}
+
+/// Whether the constructors of variant `from` mention `target`, directly or through the
+/// variants they mention.
+fn reaches(variants: &[Variant], from: usize, target: usize) -> bool {
+    let mut seen = vec![from];
+    let mut todo = vec![from];
+    while let Some(v) = todo.pop() {
+        let mut mentioned = Vec::new();
+        for (_, arg) in &variants[v].ctors {
+            if let Some(t) = arg {
+                mentions(t, &mut mentioned);
+            }
+        }
+        for w in mentioned {
+            if w == target {
+                return true;
+            }
+            if !seen.contains(&w) {
+                seen.push(w);
+                todo.push(w);
+            }
+        }
+    }
+    false
+}
+
+/// The variants `t` mentions (with their type arguments).
+fn mentions(t: &Ty, out: &mut Vec<usize>) {
+    match t {
+        Ty::Data(id, _, args) => {
+            out.push(*id);
+            args.iter().for_each(|a| mentions(a, out));
+        }
+        Ty::List(a) | Ty::Ref(a) => mentions(a, out),
+        Ty::Tuple(ts) => ts.iter().for_each(|a| mentions(a, out)),
+        Ty::Fun(ps, r) => {
+            ps.iter().for_each(|a| mentions(a, out));
+            mentions(r, out)
+        }
+        _ => {}
+    }
 }
 
 impl Inferer {
@@ -99,6 +146,7 @@ impl Inferer {
                 name: decl.name.text.clone(),
                 params: params.iter().map(|(_, v)| *v).collect(),
                 ctors: Vec::new(),
+                recursive: false,
             });
             all_params.push(params);
         }
@@ -139,6 +187,9 @@ impl Inferer {
             self.typing.variants[index].ctors = ctors;
         }
         self.annot_vars.clear();
+        for index in first..self.typing.variants.len() {
+            self.typing.variants[index].recursive = reaches(&self.typing.variants, index, index);
+        }
         Ok(())
     }
 

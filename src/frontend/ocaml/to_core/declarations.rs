@@ -136,7 +136,7 @@ impl Translator<'_> {
             let Ty::Ref(content) = self.ground(&self.typing.var_types[id.0 as usize]) else {
                 return Err(internal(name.span, "a reference without a `ref` type"));
             };
-            core_type(&self.typing.variants, &content, init.span)?
+            core_type(&self.type_cx(), &content, init.span)?
         };
         let constant = self.ref_constant(&core_name, init)?;
         if !is_core_constant(&constant) {
@@ -384,12 +384,12 @@ impl Translator<'_> {
                 else {
                     return Err(internal(value.span, "`function` without a function type"));
                 };
-                let ret = core_type(&self.typing.variants, &r, value.span)?;
+                let ret = core_type(&self.type_cx(), &r, value.span)?;
                 let name = self.temp("arg");
                 let param = self.binder(
                     name.clone(),
                     value.span,
-                    core_type(&self.typing.variants, &types[0], value.span)?,
+                    core_type(&self.type_cx(), &types[0], value.span)?,
                 );
                 let body = self.match_on(&name, cases, value.span)?;
                 Ok((vec![param], ret, body))
@@ -408,7 +408,7 @@ impl Translator<'_> {
         let mut params = Vec::new();
         let mut destructure = Vec::new();
         for (p, t) in patterns.iter().zip(types) {
-            let ty = core_type(&self.typing.variants, t, p.span)?;
+            let ty = core_type(&self.type_cx(), t, p.span)?;
             match var_pattern(p) {
                 Some((id, name)) => {
                     self.entries.insert(id, Entry::Local(name.text.clone()));

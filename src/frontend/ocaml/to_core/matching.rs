@@ -72,6 +72,11 @@ impl Translator<'_> {
                 Step::Hd => core::ExprKind::List(core::ListOp::Hd, Box::new(e)),
                 Step::Tl => core::ExprKind::List(core::ListOp::Tl, Box::new(e)),
                 Step::Load => core::ExprKind::Load(Box::new(e)),
+                Step::Field(ctor) => core::ExprKind::Field {
+                    ctor: *ctor,
+                    field: 0,
+                    value: Box::new(e),
+                },
             };
             e = self.mk(span, kind);
         }
@@ -213,6 +218,8 @@ pub(super) enum Step {
     Hd,
     Tl,
     Load,
+    /// The argument of a value of a recursive variant built by this constructor.
+    Field(u32),
 }
 
 pub(super) fn extend(path: &[Step], step: Step) -> Vec<Step> {

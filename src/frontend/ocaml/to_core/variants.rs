@@ -6,16 +6,106 @@
 //! the start-up values' placeholders). A `match` tests the tag and reads the slot; `=` and
 //! `<>` compare tags, then the slot of the common constructor.
 //!
+//! A recursive variant (one that contains itself: `type tree = Leaf | Node of tree * int *
+//! tree`) has no such finite layout: each ground instance is a datatype of the core
+//! ([`core::DataDecl`], `tree`, `tree#2`), one constructor per OCaml constructor with its
+//! argument as its one field; a pattern tests the constructor (`IsCtor`) and reads the
+//! field (`Field`); `=` is only against a constant constructor (`t = Leaf`, a test).
+//!
 //! Guarantees: the encoding is exact (no over- or under-approximation): a value is built
 //! only by its constructor, a pattern `C p` matches exactly the values built by `C` whose
 //! argument matches `p`, and a placeholder is never read by a test, a binding or an
 //! equality; building a value costs no depth (a placeholder function is a method whose
-//! body is `fail`, never called). A variant that contains itself (`type t = Leaf | Node
-//! of t * t`) has no such finite layout and is refused by name at its use.
+//! body is `fail`, never called). A recursive variant's constructors may not hold
+//! functions or references (refused by name).
 
 use super::matching::{Step, extend, tuple_path};
 use super::*;
 use crate::core_lang::ast as core;
+use crate::frontend::ocaml::infer::Variant;
+
+/// What the core types of OCaml types are made from: the variant definitions and the
+/// core datatypes made so far for the recursive ones.
+pub(super) struct TypeCx<'a> {
+    pub variants: &'a [Variant],
+    pub data: &'a RefCell<DataRegistry>,
+}
+
+/// The core datatypes of the recursive variants, one per ground instance (`tree`,
+/// `tree#2` for a second instance of a parameterised one).
+#[derive(Debug, Default)]
+pub(super) struct DataRegistry {
+    pub decls: Vec<core::DataDecl>,
+    instances: Vec<((usize, Vec<Ty>), Rc<str>)>,
+}
+
+/// The core datatype of the recursive variant `v` at the ground type arguments `args`:
+/// constructor `C of t` has the one field `t` (a tuple as nested pairs), `C` none. Its
+/// fields may not hold functions or references (the lowering's analyses of those do not
+/// look into datatypes).
+pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<core::Type> {
+    let key = (v, args.to_vec());
+    if let Some((_, name)) = cx.data.borrow().instances.iter().find(|(k, _)| *k == key) {
+        return Ok(core::Type::Data(name.clone()));
+    }
+    let variant = &cx.variants[v];
+    let name: Rc<str> = {
+        let mut registry = cx.data.borrow_mut();
+        let taken = |n: &str| registry.decls.iter().any(|d| &*d.name == n);
+        let mut name = variant.name.to_string();
+        let mut k = 1;
+        while taken(&name) {
+            k += 1;
+            name = format!("{}#{k}", variant.name);
+        }
+        let name: Rc<str> = name.into();
+        registry.decls.push(core::DataDecl {
+            name: name.clone(),
+            ctors: Vec::new(),
+        });
+        registry.instances.push((key, name.clone()));
+        name
+    };
+    let mut ctors = Vec::new();
+    for (c, (ctor_name, _)) in variant.ctors.iter().enumerate() {
+        let fields = match variant.arg_type(c, args) {
+            Some(arg) => {
+                let field = core_type(cx, &arg, span)?;
+                if holds_function_or_ref(&field) {
+                    return Err(unsupported(
+                        span,
+                        &format!(
+                            "recursive variant types whose constructors hold functions or references (`{ctor_name}` of `{}`)",
+                            variant.name
+                        ),
+                    ));
+                }
+                vec![field]
+            }
+            None => Vec::new(),
+        };
+        ctors.push(core::CtorDecl {
+            name: ctor_name.clone(),
+            fields,
+        });
+    }
+    let mut registry = cx.data.borrow_mut();
+    if let Some(decl) = registry.decls.iter_mut().find(|d| d.name == name) {
+        decl.ctors = ctors;
+    }
+    Ok(core::Type::Data(name))
+}
+
+/// Whether a function or a reference type occurs in `t` (a datatype's own fields are
+/// checked when it is made).
+fn holds_function_or_ref(t: &core::Type) -> bool {
+    match t {
+        core::Type::Int | core::Type::Unit | core::Type::Data(_) => false,
+        core::Type::Arrow(..) | core::Type::Ref(_) => true,
+        core::Type::List(a) => holds_function_or_ref(a),
+        core::Type::Pair(a, b) => holds_function_or_ref(a) || holds_function_or_ref(b),
+    }
+}
 
 /// The core type of a variant with the slot types `slots` (see the module doc).
 pub(super) fn layout(slots: Vec<core::Type>) -> core::Type {
@@ -35,11 +125,14 @@ pub(super) fn tag_path(variant: &Variant, path: &[Step]) -> Vec<Step> {
 
 /// The path to constructor `c`'s argument in a variant value at `path`.
 pub(super) fn arg_path(variant: &Variant, c: usize, path: &[Step]) -> Vec<Step> {
-    tuple_path(
-        &extend(path, Step::Snd),
-        variant.slot(c),
-        variant.carrying(),
-    )
+    match variant.recursive {
+        true => extend(path, Step::Field(c as u32)),
+        false => tuple_path(
+            &extend(path, Step::Snd),
+            variant.slot(c),
+            variant.carrying(),
+        ),
+    }
 }
 
 impl Translator<'_> {
@@ -52,6 +145,17 @@ impl Translator<'_> {
     ) -> R<core::Expr> {
         let span = e.span;
         let variant = self.typing.variants[v].clone();
+        if variant.recursive {
+            let core::Type::Data(data) = self.expr_type(e)? else {
+                return Err(internal(span, "a recursive variant that is not a datatype"));
+            };
+            let args = match arg {
+                Some(arg) => vec![self.expr(arg)?],
+                None => Vec::new(),
+            };
+            let ctor = c as u32;
+            return Ok(self.mk(span, core::ExprKind::Construct { data, ctor, args }));
+        }
         let tag = self.int(c as i64, span);
         if variant.carrying() == 0 {
             return Ok(tag);
@@ -94,9 +198,23 @@ impl Translator<'_> {
         span: Span,
     ) -> R<Option<core::Expr>> {
         let variant = self.typing.variants[v].clone();
-        let tag = self.access(name, &tag_path(&variant, path), span);
-        let index = self.int(c as i64, span);
-        let is_c = self.binary(core::BinOp::Eq, tag, index, span);
+        let is_c = match variant.recursive {
+            true => {
+                let value = Box::new(self.access(name, path, span));
+                self.mk(
+                    span,
+                    core::ExprKind::IsCtor {
+                        ctor: c as u32,
+                        value,
+                    },
+                )
+            }
+            false => {
+                let tag = self.access(name, &tag_path(&variant, path), span);
+                let index = self.int(c as i64, span);
+                self.binary(core::BinOp::Eq, tag, index, span)
+            }
+        };
         let inner = match arg {
             Some(arg) => self.test(arg, name, &arg_path(&variant, c, path))?,
             None => None,
@@ -117,6 +235,9 @@ impl Translator<'_> {
     ) -> R<core::Expr> {
         let span = e.span;
         let ty = self.ground(&self.typing.expr_types[a.id.0 as usize]);
+        if let Some(test) = self.is_constant_ctor(equal, a, b, span)? {
+            return Ok(test);
+        }
         let core_ty = self.core_type(&ty, span)?;
         let (x, y) = (self.temp("l"), self.temp("r"));
         let test = self.equal_at(&ty, &x, &y, &[], a.span)?;
@@ -132,6 +253,44 @@ impl Translator<'_> {
         result = self.let_in(bx, vb, result, span);
         let by = self.binder(x, span, core_ty);
         Ok(self.let_in(by, va, result, span))
+    }
+
+    /// `x = C` (or `C = x`, or with `!equal`, `<>`) for a constant constructor `C` of a
+    /// recursive variant: the test that `x` is built by `C` (the other side is not needed).
+    fn is_constant_ctor(
+        &mut self,
+        equal: bool,
+        a: &Expr,
+        b: &Expr,
+        span: Span,
+    ) -> R<Option<core::Expr>> {
+        let constant = |e: &Expr| match &e.kind {
+            ExprKind::Construct(_, None) => self.typing.ctor_of_expr.get(&e.id).copied(),
+            _ => None,
+        };
+        let (other, (v, c)) = match (constant(a), constant(b)) {
+            (_, Some(ctor)) => (a, ctor),
+            (Some(ctor), None) => (b, ctor),
+            (None, None) => return Ok(None),
+        };
+        if !self.typing.variants[v].recursive {
+            return Ok(None);
+        }
+        let value = Box::new(self.expr(other)?);
+        let test = self.mk(
+            span,
+            core::ExprKind::IsCtor {
+                ctor: c as u32,
+                value,
+            },
+        );
+        Ok(Some(match equal {
+            true => test,
+            false => {
+                let zero = self.int(0, span);
+                self.binary(core::BinOp::Eq, test, zero, span)
+            }
+        }))
     }
 
     /// Whether the parts at `path` of `x` and `y`, of type `ty`, are structurally equal.
@@ -158,6 +317,14 @@ impl Translator<'_> {
                 }
                 self.conjoin(tests, span)
                     .unwrap_or_else(|| self.int(1, span))
+            }
+            Ty::Data(v, name, _) if self.typing.variants[*v].recursive => {
+                return Err(unsupported(
+                    span,
+                    &format!(
+                        "comparing values of the recursive variant type `{name}` with `=` or `<>` (compare with a constant constructor, `t = Leaf`, or use `match`)"
+                    ),
+                ));
             }
             Ty::Data(v, _, args) => {
                 let variant = self.typing.variants[*v].clone();
