@@ -63,6 +63,8 @@ pub enum PatternKind {
     /// An exception constructor, with its argument pattern for `E of int`.
     Construct(Name, Option<Box<Pattern>>),
     Or(Box<Pattern>, Box<Pattern>),
+    /// `{ f = p; g; _ }`: the named fields' patterns (`g` alone is `g = g`).
+    Record(Vec<(Name, Pattern)>),
     Alias(Box<Pattern>, VarId, Name),
     Annot(Box<Pattern>, TypeExpr),
 }

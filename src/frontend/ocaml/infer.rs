@@ -52,6 +52,8 @@ pub struct Typing {
     pub records: Vec<Record>,
     /// The record type of each record expression, field access and field update.
     pub record_of: HashMap<ExprId, usize>,
+    /// The record type of each record pattern, by span.
+    pub record_of_pattern: HashMap<Span, usize>,
     /// The variant types, the prelude's first (`option`, `result`; [`variants`]).
     pub variants: Vec<Variant>,
     /// The variant and constructor of each constructor expression of a variant type.
@@ -101,6 +103,7 @@ pub fn infer_program(program: &Program) -> R<Typing> {
             exceptions: predefined_exceptions(),
             records: Vec::new(),
             record_of: HashMap::new(),
+            record_of_pattern: HashMap::new(),
             variants: Vec::new(),
             ctor_of_expr: HashMap::new(),
             ctor_of_pattern: HashMap::new(),
@@ -397,6 +400,7 @@ impl Inferer {
                 self.pattern(inner, t, bound)?;
                 self.bind_var(*id, name, t, bound)
             }
+            PatternKind::Record(fields) => self.record_pattern(p, fields, t, bound),
             PatternKind::Annot(inner, te) => {
                 self.annot(te, t, p.span)?;
                 self.pattern(inner, t, bound)

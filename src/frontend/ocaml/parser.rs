@@ -1019,7 +1019,7 @@ impl Parser {
         match self.peek() {
             Tok::Ident(_) | Tok::Int(_) | Tok::UIdent(_) => true,
             Tok::Keyword(k) => matches!(*k, "true" | "false"),
-            Tok::Punct(p) => matches!(*p, "_" | "(" | "[" | "-" | "~" | "?"),
+            Tok::Punct(p) => matches!(*p, "_" | "(" | "[" | "{" | "-" | "~" | "?"),
             _ => false,
         }
     }
@@ -1046,6 +1046,7 @@ impl Parser {
             Tok::Punct("-") => return self.negative_pattern(),
             Tok::Punct("(") => return self.parenthesised_pattern(),
             Tok::Punct("[") => return self.list_pattern(),
+            Tok::Punct("{") => return self.record_pattern(),
             _ => return Err(self.unexpected("a pattern")),
         };
         self.bump();

@@ -176,6 +176,47 @@ impl Parser {
         self.mk(start.to(end), ExprKind::Record(fields, base))
     }
 
+    /// `{ f = p; g; _ }` (at `{`): a record pattern; a field alone binds a variable of its
+    /// name, `_` stands for the fields not named.
+    pub(super) fn record_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.expect("{")?;
+        let mut fields = Vec::new();
+        loop {
+            if self.eat("_") {
+                self.eat(";");
+                break;
+            }
+            let name = match self.peek().clone() {
+                Tok::Ident(text) => Name {
+                    text,
+                    span: self.bump().span,
+                },
+                _ => return Err(self.unexpected("a field name")),
+            };
+            let pattern = if self.eat("=") {
+                self.pattern()?
+            } else {
+                Pattern {
+                    span: name.span,
+                    kind: PatternKind::Var(self.var(), name.clone()),
+                }
+            };
+            fields.push((name, pattern));
+            if self.eat(";") && !self.is("}") {
+                continue;
+            }
+            break;
+        }
+        let end = self.expect("}")?;
+        if fields.is_empty() {
+            return Err(self.unexpected("a field name"));
+        }
+        Ok(Pattern {
+            span: start.to(end),
+            kind: PatternKind::Record(fields),
+        })
+    }
+
     /// `e.f.g ...` after the atom `e`.
     pub(super) fn fields_after(&mut self, mut e: Expr) -> PResult<Expr> {
         while self.is(".") {

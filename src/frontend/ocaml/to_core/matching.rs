@@ -141,6 +141,14 @@ impl Translator<'_> {
             PatternKind::Alias(inner, ..) | PatternKind::Annot(inner, _) => {
                 self.test(inner, name, path)?
             }
+            PatternKind::Record(fields) => {
+                let mut tests = Vec::new();
+                for (field, p) in fields {
+                    let field_path = record_field_path(self.typing, span, field, path);
+                    tests.push(self.test(p, name, &field_path)?);
+                }
+                self.conjoin(tests, span)
+            }
             PatternKind::Construct(_, arg) if self.typing.ctor_of(p).is_some() => {
                 let ctor = self.typing.ctor_of(p).unwrap_or_default();
                 self.variant_test(ctor, arg.as_deref(), name, path, span)?
@@ -263,6 +271,11 @@ pub(super) fn collect_vars(
             collect_vars(t, &extend(path, Step::Tl), out);
         }
         PatternKind::Annot(inner, _) => collect_vars(inner, path, out),
+        PatternKind::Record(fields) => {
+            for (field, inner) in fields {
+                collect_vars(inner, &record_field_path(typing, p.span, field, path), out);
+            }
+        }
         PatternKind::Construct(_, Some(inner)) => match typing.ctor_of(p) {
             Some((v, c)) => {
                 let variant = &typing.variants[v];
@@ -273,6 +286,24 @@ pub(super) fn collect_vars(
         },
         _ => {}
     }
+}
+
+/// The path to the field `field` (its content, for a `mutable` one) of the record at
+/// `path` matched by the record pattern at `span`.
+fn record_field_path(typing: &Typing, span: Span, field: &Name, path: &[Step]) -> Vec<Step> {
+    let Some(record) = typing
+        .record_of_pattern
+        .get(&span)
+        .and_then(|i| typing.records.get(*i))
+    else {
+        return path.to_vec();
+    };
+    let i = record.index_of(&field.text).unwrap_or_default();
+    let mut p = tuple_path(path, i, record.fields.len());
+    if record.fields[i].1 {
+        p.push(Step::Load);
+    }
+    p
 }
 
 /// Whether `last` (the last case) matches every list the unguarded `earlier` cases leave:
@@ -294,6 +325,7 @@ pub(super) fn irrefutable(p: &Pattern) -> bool {
     match &p.kind {
         PatternKind::Wild | PatternKind::Var(..) | PatternKind::Unit => true,
         PatternKind::Tuple(items) => items.iter().all(irrefutable),
+        PatternKind::Record(fields) => fields.iter().all(|(_, p)| irrefutable(p)),
         PatternKind::Alias(inner, ..) => irrefutable(inner),
         _ => false,
     }
@@ -361,6 +393,23 @@ fn alternatives(p: &Pattern) -> Vec<Pattern> {
                 .map(|items| with(PatternKind::Tuple(items)))
                 .collect()
         }
+        PatternKind::Record(fields) => {
+            // As a tuple of the fields' patterns.
+            let items: Vec<Pattern> = fields.iter().map(|(_, q)| q.clone()).collect();
+            let tuple = Pattern {
+                span: p.span,
+                kind: PatternKind::Tuple(items),
+            };
+            alternatives(&tuple)
+                .into_iter()
+                .map(|alt| match alt.kind {
+                    PatternKind::Tuple(items) => with(PatternKind::Record(
+                        fields.iter().map(|(n, _)| n.clone()).zip(items).collect(),
+                    )),
+                    _ => alt,
+                })
+                .collect()
+        }
         PatternKind::Cons(h, t) => {
             let tails = alternatives(t);
             alternatives(h)
@@ -404,6 +453,7 @@ fn collect_names(p: &Pattern, out: &mut Vec<(Rc<str>, VarId)>) {
             collect_names(inner, out);
         }
         PatternKind::Tuple(items) => items.iter().for_each(|q| collect_names(q, out)),
+        PatternKind::Record(fields) => fields.iter().for_each(|(_, q)| collect_names(q, out)),
         PatternKind::Cons(a, b) | PatternKind::Or(a, b) => {
             collect_names(a, out);
             collect_names(b, out);
@@ -433,6 +483,12 @@ fn renamed(p: &Pattern, names: &[(Rc<str>, VarId)]) -> Pattern {
         PatternKind::Tuple(items) => {
             PatternKind::Tuple(items.iter().map(|q| renamed(q, names)).collect())
         }
+        PatternKind::Record(fields) => PatternKind::Record(
+            fields
+                .iter()
+                .map(|(n, q)| (n.clone(), renamed(q, names)))
+                .collect(),
+        ),
         PatternKind::Cons(a, b) => {
             PatternKind::Cons(Box::new(renamed(a, names)), Box::new(renamed(b, names)))
         }
