@@ -39,7 +39,7 @@ impl Layout {
     /// Declares the datatype of every arrow type in `types` (and inside them), plus one
     /// list datatype per element type of the list types they mention.
     /// The core's datatypes become IR datatypes of the same name, one constructor each
-    /// (`name#k`), whose fields are the components of the core fields' types.
+    /// (`Node#tree`), whose fields are the components of the core fields' types.
     pub fn declare<'t>(
         ir: &mut IrProgram,
         datatypes: &[DataDecl],
@@ -63,14 +63,17 @@ impl Layout {
         }
         for (d, id) in datatypes.iter().zip(ids) {
             let mut ctors = Vec::new();
-            for (k, c) in d.ctors.iter().enumerate() {
+            for c in &d.ctors {
                 let mut fields: Vec<(String, IrType)> = Vec::new();
+                // `Node#tree`: the core's constructor names are capitalised (OCaml's), the
+                // datatype names are not, so no name is taken twice.
+                let ctor_name = format!("{}#{}", c.name, d.name);
                 for (i, f) in c.fields.iter().enumerate() {
                     let parts = layout.components(f);
-                    let names = component_names(&format!("{}#{k}.{i}", d.name), parts.len());
+                    let names = component_names(&format!("{ctor_name}.{i}"), parts.len());
                     fields.extend(names.into_iter().zip(parts));
                 }
-                ctors.push(ir.add_ctor(id, format!("{}#{k}", d.name), fields));
+                ctors.push(ir.add_ctor(id, ctor_name, fields));
             }
             if let Some(entry) = layout.datatypes.get_mut(&d.name) {
                 entry.1 = ctors;

@@ -137,7 +137,7 @@ fn matches_value(lowered: &Lowered, v: &Value, ir: &mut std::slice::Iter<IrValue
             None => false,
         },
         // A datatype value: the same constructor, its fields' components in order.
-        Value::Data(c, fields) => match ir.next() {
+        Value::Data(c, _, fields) => match ir.next() {
             Some(IrValue::Data {
                 ctor,
                 fields: components,

@@ -19,8 +19,8 @@ pub enum Value {
     Closure(Rc<Closure>),
     /// An allocated cell (`ref e`): its address in the run's heap, allocation order from 0.
     Ref(usize),
-    /// A value of a datatype: its constructor's index and its fields.
-    Data(u32, Rc<Vec<Value>>),
+    /// A value of a datatype: its constructor's index and name, and its fields.
+    Data(u32, Rc<str>, Rc<Vec<Value>>),
 }
 
 /// A function value: a method, or a `fun` with the values it captured.
@@ -111,8 +111,9 @@ impl fmt::Display for ValueDisplay<'_> {
                 write!(f, "[]")
             }
             Value::Ref(address) => write!(f, "<cell {address}>"),
-            Value::Data(ctor, fields) => {
-                write!(f, "C{ctor}(")?;
+            Value::Data(_, name, fields) if fields.is_empty() => write!(f, "{name}"),
+            Value::Data(_, name, fields) => {
+                write!(f, "{name}(")?;
                 for (i, v) in fields.iter().enumerate() {
                     if i > 0 {
                         write!(f, ", ")?;
