@@ -168,8 +168,12 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("let main n = let f = Random.int in f n", "used as a value"),
     (
-        "type t = L | N of t * t\nlet main n = let x = N (L, L) in ()",
-        "recursive variant types (`t` contains itself)",
+        "type t = L | N of t * (int -> int)\nlet main n = let x = N (L, fun y -> y) in ()",
+        "recursive variant types whose constructors hold functions or references (`N` of `t`)",
+    ),
+    (
+        "type t = L | N of t\nlet main n = assert (N L = N (N L))",
+        "comparing values of the recursive variant type `t`",
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
     (

@@ -40,12 +40,13 @@ mod exceptions;
 mod inputs;
 mod lets;
 mod matching;
+mod paths;
 mod records;
 mod startup;
 mod variants;
 
 use applications::comparable;
-use matching::collect_vars;
+use paths::collect_vars;
 
 type R<T> = Result<T, Diagnostic>;
 

@@ -19,7 +19,7 @@
 //! body is `fail`, never called). A recursive variant's constructors may not hold
 //! functions or references (refused by name).
 
-use super::matching::{Step, extend, tuple_path};
+use super::paths::{Step, arg_path, extend, tag_path, tuple_path};
 use super::*;
 use crate::core_lang::ast as core;
 use crate::frontend::ocaml::infer::Variant;
@@ -112,26 +112,6 @@ pub(super) fn layout(slots: Vec<core::Type>) -> core::Type {
     match slots.is_empty() {
         true => core::Type::Int,
         false => core::Type::pair(core::Type::Int, nest_pair_types(slots)),
-    }
-}
-
-/// The path to the tag of a variant value at `path`.
-pub(super) fn tag_path(variant: &Variant, path: &[Step]) -> Vec<Step> {
-    match variant.carrying() {
-        0 => path.to_vec(),
-        _ => extend(path, Step::Fst),
-    }
-}
-
-/// The path to constructor `c`'s argument in a variant value at `path`.
-pub(super) fn arg_path(variant: &Variant, c: usize, path: &[Step]) -> Vec<Step> {
-    match variant.recursive {
-        true => extend(path, Step::Field(c as u32)),
-        false => tuple_path(
-            &extend(path, Step::Snd),
-            variant.slot(c),
-            variant.carrying(),
-        ),
     }
 }
 
