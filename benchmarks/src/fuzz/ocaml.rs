@@ -77,6 +77,7 @@ fn placeholder(t: &Ty) -> String {
     match t {
         Ty::Int => "0".into(),
         Ty::Unit => "()".into(),
+        Ty::Data(_) => unreachable!("the generator makes no datatypes"),
         Ty::List(_) => "([] : int list)".into(),
         Ty::Pair(a, b) => format!("({}, {})", placeholder(a), placeholder(b)),
         Ty::Ref(content) => format!("(ref {})", placeholder(content)),
@@ -96,6 +97,7 @@ fn ty(t: &Ty) -> String {
     match t {
         Ty::Int => "int".into(),
         Ty::Unit => "unit".into(),
+        Ty::Data(name) => name.to_string(),
         Ty::List(_) => "int list".into(),
         Ty::Pair(a, b) => format!("({} * {})", ty(a), ty(b)),
         Ty::Ref(content) => format!("({} ref)", ty(content)),

@@ -36,8 +36,11 @@ pub(super) struct TypeCx<'a> {
 #[derive(Debug, Default)]
 pub(super) struct DataRegistry {
     pub decls: Vec<core::DataDecl>,
-    instances: Vec<((usize, Vec<Ty>), Rc<str>)>,
+    instances: Vec<(Instance, Rc<str>)>,
 }
+
+/// A ground instance of a variant: its index and its type arguments.
+type Instance = (usize, Vec<Ty>);
 
 /// The core datatype of the recursive variant `v` at the ground type arguments `args`:
 /// constructor `C of t` has the one field `t` (a tuple as nested pairs), `C` none. Its
