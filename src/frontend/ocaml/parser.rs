@@ -18,6 +18,7 @@ use crate::span::Span;
 use num_bigint::BigInt;
 use std::rc::Rc;
 
+mod labels;
 mod loops;
 mod records;
 
@@ -718,7 +719,7 @@ impl Parser {
 
     fn application_from(&mut self, head: Expr) -> PResult<Expr> {
         let labels = match &head.kind {
-            ExprKind::Var(name) => labelled_params(&name.text),
+            ExprKind::Var(name) => labels::labelled_params(&name.text),
             _ => None,
         };
         let mut args = Vec::new();
@@ -735,37 +736,13 @@ impl Parser {
         if let Some(labels) = labels
             && !labelled.is_empty()
         {
-            args = place_labelled(labels, args, labelled, head.span)?;
+            args = labels::place_labelled(labels, args, labelled, head.span)?;
         }
         if args.is_empty() {
             return Ok(head);
         }
         let span = head.span.to(args[args.len() - 1].span);
         self.mk(span, ExprKind::App(Box::new(head), args))
-    }
-
-    /// `~label:atom` or `~label` (punned) of a Stdlib function with labelled parameters:
-    /// the label's position among `labels`, and the argument.
-    fn labelled_arg(&mut self, labels: &[&str]) -> PResult<(usize, Expr)> {
-        self.expect("~")?;
-        let Tok::Ident(label) = self.peek().clone() else {
-            return Err(self.unexpected("a label"));
-        };
-        let span = self.bump().span;
-        let Some(position) = labels.iter().position(|l| **l == *label) else {
-            return Err(Diagnostic::error(
-                span,
-                format!("this function has no parameter labelled `~{label}`"),
-                "unknown label",
-            ));
-        };
-        let arg = if self.eat(":") {
-            self.atom_or_construct()?
-        } else {
-            let name = Name { text: label, span };
-            self.mk(span, ExprKind::Var(name))?
-        };
-        Ok((position, arg))
     }
 
     fn atom_or_construct(&mut self) -> PResult<Expr> {
@@ -1175,63 +1152,6 @@ impl Parser {
             _ => Err(self.unexpected("a type")),
         }
     }
-}
-
-/// The parameters of a Stdlib function that has labelled ones, in its definition's order
-/// (`""` for an unlabelled one): `Option.value o ~default`, `Option.fold ~none ~some o`.
-fn labelled_params(name: &str) -> Option<&'static [&'static str]> {
-    match name {
-        "Option.value" => Some(&["", "default"]),
-        "Option.fold" => Some(&["none", "some", ""]),
-        _ => None,
-    }
-}
-
-/// The arguments in the definition's order: the labelled ones at their labels' positions,
-/// the unlabelled ones filling the rest in order. Every labelled parameter must be given
-/// (partial application with labels is outside the subset).
-fn place_labelled(
-    labels: &[&str],
-    unlabelled: Vec<Expr>,
-    labelled: Vec<(usize, Expr)>,
-    span: Span,
-) -> PResult<Vec<Expr>> {
-    let mut slots: Vec<Option<Expr>> = labels.iter().map(|_| None).collect();
-    for (position, arg) in labelled {
-        if slots[position].is_some() {
-            return Err(Diagnostic::error(
-                arg.span,
-                "this label is given twice",
-                "again",
-            ));
-        }
-        slots[position] = Some(arg);
-    }
-    let mut rest = unlabelled.into_iter();
-    let mut out = Vec::new();
-    for (i, slot) in slots.into_iter().enumerate() {
-        match slot {
-            Some(arg) => out.push(arg),
-            None if !labels[i].is_empty() => {
-                return Err(unsupported(
-                    span,
-                    &format!("leaving out the labelled argument `~{}`", labels[i]),
-                ));
-            }
-            None => match rest.next() {
-                Some(arg) => out.push(arg),
-                None => {
-                    return Err(unsupported(
-                        span,
-                        "partial application of a function with labelled parameters",
-                    ));
-                }
-            },
-        }
-    }
-    // Over-application: the result applied to the rest.
-    out.extend(rest);
-    Ok(out)
 }
 
 /// "X is not supported" at `span`.
