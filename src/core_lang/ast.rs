@@ -69,6 +69,9 @@ pub enum Type {
     Pair(Box<Type>, Box<Type>),
     /// `Ref T`: an allocated reference cell holding a `T` (our extension).
     Ref(Box<Type>),
+    /// A datatype of the program ([`Program::datatypes`]), by its unique name: only the
+    /// OCaml front end produces them (a recursive variant type such as `tree`).
+    Data(Rc<str>),
 }
 
 impl Type {
@@ -105,7 +108,7 @@ impl Type {
     /// Whether `Ref` occurs anywhere in this type.
     pub fn mentions_ref(&self) -> bool {
         match self {
-            Type::Int | Type::Unit => false,
+            Type::Int | Type::Unit | Type::Data(_) => false,
             Type::List(element) => element.mentions_ref(),
             Type::Ref(_) => true,
             Type::Pair(a, b) => a.mentions_ref() || b.mentions_ref(),
@@ -117,6 +120,8 @@ impl Type {
     pub fn mentions_non_int_list(&self) -> bool {
         match self {
             Type::Int | Type::Unit => false,
+            // A datatype is recursive like a list: encoded as the non-integer lists are.
+            Type::Data(_) => true,
             Type::List(element) => **element != Type::Int || element.mentions_non_int_list(),
             Type::Ref(content) => content.mentions_non_int_list(),
             Type::Pair(a, b) => a.mentions_non_int_list() || b.mentions_non_int_list(),
@@ -143,6 +148,7 @@ impl fmt::Display for Type {
                 write!(f, "{element}")?;
                 write!(f, ">")
             }
+            Type::Data(name) => write!(f, "{name}"),
             Type::Ref(content) => {
                 write!(f, "Ref ")?;
                 if matches!(**content, Type::Arrow(..) | Type::Pair(..)) {
@@ -379,6 +385,40 @@ pub enum ExprKind {
     Input {
         below: Option<Box<Expr>>,
     },
+    /// A value of a datatype built by its constructor `ctor` from `args`, one per field
+    /// (only the OCaml front end produces it).
+    Construct {
+        data: Rc<str>,
+        ctor: u32,
+        args: Vec<Expr>,
+    },
+    /// Whether `value` (of a datatype) was built by constructor `ctor`: 1 or 0.
+    IsCtor {
+        ctor: u32,
+        value: Box<Expr>,
+    },
+    /// Field `field` of `value`, which must have been built by constructor `ctor` (the
+    /// OCaml front end tests it first; otherwise a failure at this expression).
+    Field {
+        ctor: u32,
+        field: u32,
+        value: Box<Expr>,
+    },
+}
+
+/// A datatype: a name unique in the program and its constructors, each with the types of
+/// its fields (which may name this datatype and the other datatypes of the program).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataDecl {
+    pub name: Rc<str>,
+    pub ctors: Vec<CtorDecl>,
+}
+
+/// One constructor of a [`DataDecl`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CtorDecl {
+    pub name: Rc<str>,
+    pub fields: Vec<Type>,
 }
 
 /// One case of a `try`: `E x -> body`, `E -> body`, or (`exn: None`) `_ -> body`.
@@ -490,6 +530,8 @@ pub struct Program {
     pub ints: IntModel,
     /// The exceptions `Raise` and `Try` name (none in HORef syntax).
     pub exceptions: Vec<ExnDecl>,
+    /// The datatypes `Type::Data` names (none in HORef syntax).
+    pub datatypes: Vec<DataDecl>,
     pub methods: Vec<Method>,
     pub main: MainDecl,
     pub expr_count: u32,
@@ -512,6 +554,11 @@ impl Program {
 
     pub fn ref_named(&self, name: &str) -> Option<&RefDecl> {
         self.store.iter().find(|r| &*r.name.name == name)
+    }
+
+    /// The datatype named `name`.
+    pub fn datatype(&self, name: &str) -> Option<&DataDecl> {
+        self.datatypes.iter().find(|d| &*d.name == name)
     }
 
     pub fn exception(&self, id: ExnId) -> &ExnDecl {

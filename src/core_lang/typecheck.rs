@@ -327,6 +327,25 @@ impl<'p> Checker<'p> {
                 self.check(operand, &Type::Int);
                 Some(Type::Int)
             }
+            ExprKind::Construct { data, ctor, args } => self.construct(e.span, data, *ctor, args),
+            ExprKind::IsCtor { ctor, value } => {
+                self.datatype_ctor(value, *ctor)?;
+                Some(Type::Int)
+            }
+            ExprKind::Field { ctor, field, value } => {
+                let fields = self.datatype_ctor(value, *ctor)?;
+                match fields.get(*field as usize) {
+                    Some(t) => Some(t.clone()),
+                    None => {
+                        self.error(
+                            e.span,
+                            format!("constructor {ctor} has no field {field}"),
+                            "no such field",
+                        );
+                        None
+                    }
+                }
+            }
             ExprKind::Raise { exn, arg } => {
                 self.raise(e, *exn, arg.as_deref());
                 None
@@ -497,6 +516,59 @@ impl<'p> Checker<'p> {
         let list = Type::list(element);
         self.check(tail, &list);
         Some(list)
+    }
+
+    /// `C(args)` of the datatype `data`: one argument of each field's type.
+    fn construct(&mut self, span: Span, data: &Rc<str>, ctor: u32, args: &[Expr]) -> Ty {
+        let fields = self
+            .program
+            .datatype(data)
+            .and_then(|d| d.ctors.get(ctor as usize))
+            .map(|c| c.fields.clone());
+        let Some(fields) = fields else {
+            self.error(
+                span,
+                format!("datatype `{data}` has no constructor {ctor}"),
+                "unknown constructor",
+            );
+            return None;
+        };
+        if fields.len() != args.len() {
+            self.error(
+                span,
+                format!(
+                    "constructor {ctor} of `{data}` takes {} argument(s)",
+                    fields.len()
+                ),
+                "wrong number of arguments",
+            );
+            return None;
+        }
+        for (arg, field) in args.iter().zip(&fields) {
+            self.check(arg, field);
+        }
+        Some(Type::Data(data.clone()))
+    }
+
+    /// The field types of constructor `ctor` of the datatype `value` has.
+    fn datatype_ctor(&mut self, value: &Expr, ctor: u32) -> Option<Vec<Type>> {
+        let found = self.infer(value, None)?;
+        let fields = match &found {
+            Type::Data(name) => self
+                .program
+                .datatype(name)
+                .and_then(|d| d.ctors.get(ctor as usize))
+                .map(|c| c.fields.clone()),
+            _ => None,
+        };
+        if fields.is_none() {
+            self.error(
+                value.span,
+                format!("expected a datatype with constructor {ctor}, found `{found}`"),
+                "not such a datatype",
+            );
+        }
+        fields
     }
 
     /// `hd`, `tl`, `is_empty` on a list of any element type.

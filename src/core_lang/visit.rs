@@ -36,7 +36,10 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Neg(x)
         | ExprKind::List(_, x)
         | ExprKind::Alloc(x)
-        | ExprKind::Load(x) => vec![x],
+        | ExprKind::Load(x)
+        | ExprKind::IsCtor { value: x, .. }
+        | ExprKind::Field { value: x, .. } => vec![x],
+        ExprKind::Construct { args, .. } => args.iter().collect(),
         ExprKind::Store { target, value } => vec![target, value],
         ExprKind::Assign { value, .. } => vec![value],
         ExprKind::Proj { pair, .. } => vec![pair],

@@ -438,6 +438,23 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 vec![IrExpr::ctor(self.list_datatype(e).cons, fields)]
             }
             ExprKind::List(op, list) => self.list_op(e, *op, list),
+            ExprKind::Construct { data, ctor, args } => {
+                let mut fields = Vec::new();
+                for arg in args {
+                    fields.extend(self.expr(arg));
+                }
+                let (_, ctors) = self.cx.layout.datatype(data);
+                vec![IrExpr::ctor(ctors[*ctor as usize], fields)]
+            }
+            ExprKind::IsCtor { ctor, value } => {
+                let Type::Data(name) = self.type_of(value) else {
+                    panic!("internal error: a constructor test of a non-datatype")
+                };
+                let ctor_id = self.cx.layout.datatype(name).1[*ctor as usize];
+                let value = self.single(value);
+                vec![bool_to_int(IrExpr::is(value, ctor_id))]
+            }
+            ExprKind::Field { ctor, field, value } => self.datatype_field(*ctor, *field, value),
             ExprKind::Binary { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
             ExprKind::Neg(operand) => match self.single(operand) {
                 IrExpr::Int(i) => vec![IrExpr::Int(-i)],
@@ -746,6 +763,40 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                     .collect()
             }
         }
+    }
+
+    /// The components of field `field` of `value`, built by constructor `ctor` (the
+    /// front end tests it first; the IR's selectors of another constructor are never read).
+    fn datatype_field(&mut self, ctor: u32, field: u32, value: &Expr) -> Vec<IrExpr> {
+        let Type::Data(name) = self.type_of(value) else {
+            panic!("internal error: a field of a non-datatype")
+        };
+        let decl = self
+            .cx
+            .program
+            .datatype(name)
+            .unwrap_or_else(|| panic!("internal error: no datatype `{name}`"));
+        let fields = &decl.ctors[ctor as usize].fields;
+        let start: usize = fields[..field as usize]
+            .iter()
+            .map(|t| self.cx.layout.width(t))
+            .sum();
+        let width = self.cx.layout.width(&fields[field as usize]);
+        let (id, ctors) = self.cx.layout.datatype(name);
+        let ctor_id = ctors[ctor as usize];
+        let value = self.single(value);
+        let value = self.name_value("data", IrType::Data(id), value);
+        (start..start + width)
+            .map(|index| {
+                IrExpr::select(
+                    value.clone(),
+                    FieldRef {
+                        ctor: ctor_id,
+                        index: index as u32,
+                    },
+                )
+            })
+            .collect()
     }
 
     fn binary(&mut self, e: &Expr, op: BinOp, lhs: &Expr, rhs: &Expr) -> Vec<IrExpr> {

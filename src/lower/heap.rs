@@ -69,7 +69,8 @@ impl Heaps {
 /// The content types of the `Ref` types in `ty`, each once, in first-seen order.
 fn collect_contents(ty: &Type, out: &mut Vec<Type>) {
     match ty {
-        Type::Int | Type::Unit => {}
+        // A datatype's fields hold no references (the OCaml front end refuses them).
+        Type::Int | Type::Unit | Type::Data(_) => {}
         Type::List(element) => collect_contents(element, out),
         Type::Ref(content) => {
             if !out.contains(content) {

@@ -11,7 +11,7 @@
 //! closure datatype, with one constructor per function (method or lambda) of that type whose
 //! fields are the function's captured values, laid out the same way.
 
-use crate::core_lang::ast::Type;
+use crate::core_lang::ast::{DataDecl, Type};
 use boogie_like::ir::{CtorId, DatatypeId, Program as IrProgram, Type as IrType};
 use std::collections::HashMap;
 
@@ -23,6 +23,8 @@ pub struct Layout {
     closure_order: Vec<Type>,
     /// The list datatype of each element type.
     lists: HashMap<Type, ListDatatype>,
+    /// The IR datatype of each core datatype, by name, with its constructors in order.
+    datatypes: HashMap<std::rc::Rc<str>, (DatatypeId, Vec<CtorId>)>,
 }
 
 /// A list datatype (`IntList`, `List#k`) and its constructors.
@@ -36,17 +38,65 @@ pub struct ListDatatype {
 impl Layout {
     /// Declares the datatype of every arrow type in `types` (and inside them), plus one
     /// list datatype per element type of the list types they mention.
-    pub fn declare<'t>(ir: &mut IrProgram, types: impl IntoIterator<Item = &'t Type>) -> Layout {
+    /// The core's datatypes become IR datatypes of the same name, one constructor each
+    /// (`Node#tree`), whose fields are the components of the core fields' types.
+    pub fn declare<'t>(
+        ir: &mut IrProgram,
+        datatypes: &[DataDecl],
+        types: impl IntoIterator<Item = &'t Type>,
+    ) -> Layout {
         let mut layout = Layout::default();
+        let ids: Vec<DatatypeId> = datatypes
+            .iter()
+            .map(|d| {
+                let id = ir.add_datatype(d.name.to_string());
+                layout.datatypes.insert(d.name.clone(), (id, Vec::new()));
+                id
+            })
+            .collect();
+        for d in datatypes {
+            for c in &d.ctors {
+                for f in &c.fields {
+                    layout.declare_type(ir, f);
+                }
+            }
+        }
+        for (d, id) in datatypes.iter().zip(ids) {
+            let mut ctors = Vec::new();
+            for c in &d.ctors {
+                let mut fields: Vec<(String, IrType)> = Vec::new();
+                // `Node#tree`: the core's constructor names are capitalised (OCaml's), the
+                // datatype names are not, so no name is taken twice.
+                let ctor_name = format!("{}#{}", c.name, d.name);
+                for (i, f) in c.fields.iter().enumerate() {
+                    let parts = layout.components(f);
+                    let names = component_names(&format!("{ctor_name}.{i}"), parts.len());
+                    fields.extend(names.into_iter().zip(parts));
+                }
+                ctors.push(ir.add_ctor(id, ctor_name, fields));
+            }
+            if let Some(entry) = layout.datatypes.get_mut(&d.name) {
+                entry.1 = ctors;
+            }
+        }
         for ty in types {
             layout.declare_type(ir, ty);
         }
         layout
     }
 
+    /// The IR datatype of the core datatype `name` and its constructors.
+    pub fn datatype(&self, name: &str) -> (DatatypeId, &[CtorId]) {
+        let (id, ctors) = self
+            .datatypes
+            .get(name)
+            .unwrap_or_else(|| panic!("internal error: no datatype `{name}`"));
+        (*id, ctors)
+    }
+
     fn declare_type(&mut self, ir: &mut IrProgram, ty: &Type) {
         match ty {
-            Type::Int | Type::Unit => {}
+            Type::Int | Type::Unit | Type::Data(_) => {}
             Type::Ref(content) => self.declare_type(ir, content),
             Type::List(element) => {
                 self.declare_type(ir, element);
@@ -141,6 +191,7 @@ impl Layout {
             Type::Int | Type::Ref(_) => out.push(IrType::Int),
             Type::Unit => {}
             Type::List(element) => out.push(IrType::Data(self.list(element).datatype)),
+            Type::Data(name) => out.push(IrType::Data(self.datatype(name).0)),
             Type::Arrow(..) => out.push(IrType::Data(self.closure(ty))),
             Type::Pair(a, b) => {
                 self.push_components(a, out);
@@ -153,7 +204,7 @@ impl Layout {
     pub fn width(&self, ty: &Type) -> usize {
         match ty {
             Type::Unit => 0,
-            Type::Int | Type::List(_) | Type::Arrow(..) | Type::Ref(_) => 1,
+            Type::Int | Type::List(_) | Type::Arrow(..) | Type::Ref(_) | Type::Data(_) => 1,
             Type::Pair(a, b) => self.width(a) + self.width(b),
         }
     }

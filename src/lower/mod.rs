@@ -60,7 +60,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         .into_iter()
         .chain(&arrows)
         .collect();
-    let layout = Layout::declare(&mut ir, types.iter().copied());
+    let layout = Layout::declare(&mut ir, &program.datatypes, types.iter().copied());
     let ref_globals = declare_globals(&mut ir, program, &layout);
     let heaps = heap::Heaps::declare(&mut ir, &layout, types.iter().copied());
     let exceptions = exceptions::Exceptions::declare(&mut ir, program);

@@ -40,7 +40,8 @@ pub fn arrow_positions(ty: &Type) -> Vec<&Type> {
 
 fn collect_arrows<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     match ty {
-        Type::Int | Type::Unit | Type::Ref(_) => {}
+        // A datatype's fields hold no functions (the OCaml front end refuses them).
+        Type::Int | Type::Unit | Type::Ref(_) | Type::Data(_) => {}
         // A list holds the functions its elements hold: one node per arrow position of
         // the element type, joined over all elements.
         Type::List(element) => collect_arrows(element, out),

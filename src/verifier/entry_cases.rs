@@ -209,6 +209,7 @@ fn case_program(checked: &Checked, leaf: &Leaf<'_>) -> Option<Checked> {
     let case = Program {
         ints: program.ints,
         exceptions: program.exceptions.clone(),
+        datatypes: program.datatypes.clone(),
         store: refs
             .iter()
             .enumerate()

@@ -136,6 +136,20 @@ fn matches_value(lowered: &Lowered, v: &Value, ir: &mut std::slice::Iter<IrValue
             Some(list) => list_matches(lowered, items.iter(), list),
             None => false,
         },
+        // A datatype value: the same constructor, its fields' components in order.
+        Value::Data(c, _, fields) => match ir.next() {
+            Some(IrValue::Data {
+                ctor,
+                fields: components,
+            }) if ctor.index == *c => {
+                let mut components = components.iter();
+                fields
+                    .iter()
+                    .all(|f| matches_value(lowered, f, &mut components))
+                    && components.next().is_none()
+            }
+            _ => false,
+        },
         Value::Closure(c) => {
             let name = match &**c {
                 Closure::Method(m) => FunName::Method(*m),

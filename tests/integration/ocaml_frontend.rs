@@ -83,8 +83,28 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("module M = struct end\nlet main n = ()", "modules"),
     ("open List\nlet main n = ()", "modules"),
     (
-        "type t = A | B\nlet main n = ()",
-        "type definitions other than records",
+        "type t = int * int\nlet main n = ()",
+        "type definitions other than records and variants",
+    ),
+    (
+        "type t = A | B of int\nlet main n = if n > 0 then A else n",
+        "type mismatch",
+    ),
+    (
+        "type t = A | B of int\nlet main n = match A with A -> () | C -> ()",
+        "unknown constructor `C`",
+    ),
+    (
+        "type t = A | B of int\nlet main n = match B n with B -> () | A -> ()",
+        "the constructor `B` carries an argument",
+    ),
+    (
+        "type 'a t = A of 'b\nlet main n = ()",
+        "not a parameter of this type definition",
+    ),
+    (
+        "let main n = let l = Some [n] in assert (l = Some [n])",
+        "comparing values of type `int list` with `=`",
     ),
     ("type 'a t = { x : 'a }\nlet main n = ()", "parameterised"),
     (
@@ -112,7 +132,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     (
         "let main n = let f = ref (fun x -> x) in f = ref (fun x -> x + n)",
-        "structural equality on references is supported when they hold `int` or `bool`",
+        "structural equality is supported on `int`, `bool`, `unit`, tuples, records, variants",
     ),
     (
         "let main n = ( = ) (ref n) (ref n)",
@@ -148,8 +168,12 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("let main n = let f = Random.int in f n", "used as a value"),
     (
-        "let main n = match Some n with None -> 0 | Some x -> x",
-        "variants",
+        "type t = L | N of t * (int -> int)\nlet main n = let x = N (L, fun y -> y) in ()",
+        "recursive variant types whose constructors hold functions or references (`N` of `t`)",
+    ),
+    (
+        "type t = L | N of t\nlet main n = assert (N L = N (N L))",
+        "comparing values of the recursive variant type `t`",
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
     (

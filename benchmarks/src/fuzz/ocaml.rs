@@ -13,7 +13,8 @@
 //!   a comparison used as a value as `(if a < b then 1 else 0)`;
 //! - every binder is annotated with its type (`(x : int)`, `int -> (int -> int)`), so no
 //!   type is left to guess; `fail` is `failwith "fail"`, `hd`/`tl`/`is_empty` are `match`es
-//!   (`hd []` raises `Failure`), `Pair(a, b)` is `(a, b)`, `==`/`!=` are `=`/`<>`.
+//!   (`hd []` raises `Failure`; `hd` goes through an `option`, `tl` through a `result`, so
+//!   the front end's variants are fuzzed), `Pair(a, b)` is `(a, b)`, `==`/`!=` are `=`/`<>`.
 //!
 //! Guarantee: [`text`] is fully parenthesised and annotated; the oracle loads it through
 //! horef-si's OCaml front end and checks `verify` on it against the interpreter on the same
@@ -76,6 +77,7 @@ fn placeholder(t: &Ty) -> String {
     match t {
         Ty::Int => "0".into(),
         Ty::Unit => "()".into(),
+        Ty::Data(_) => unreachable!("the generator makes no datatypes"),
         Ty::List(_) => "([] : int list)".into(),
         Ty::Pair(a, b) => format!("({}, {})", placeholder(a), placeholder(b)),
         Ty::Ref(content) => format!("(ref {})", placeholder(content)),
@@ -95,6 +97,7 @@ fn ty(t: &Ty) -> String {
     match t {
         Ty::Int => "int".into(),
         Ty::Unit => "unit".into(),
+        Ty::Data(name) => name.to_string(),
         Ty::List(_) => "int list".into(),
         Ty::Pair(a, b) => format!("({} * {})", ty(a), ty(b)),
         Ty::Ref(content) => format!("({} ref)", ty(content)),
@@ -175,12 +178,14 @@ fn expr(e: &Expr) -> String {
         Kind::Fst(a) => format!("(fst {})", expr(a)),
         Kind::Snd(a) => format!("(snd {})", expr(a)),
         Kind::Cons(a, b) => format!("({} :: {})", expr(a), expr(b)),
+        // Through an `option` and a `result` (issue 32's variants): the same values and
+        // failures as a direct match.
         Kind::Hd(a) => format!(
-            "(match {} with hd_v :: _ -> hd_v | [] -> failwith \"hd\")",
+            "(match (match {} with hd_v :: _ -> Some hd_v | [] -> None) with Some hd_v -> hd_v | None -> failwith \"hd\")",
             expr(a)
         ),
         Kind::Tl(a) => format!(
-            "(match {} with _ :: tl_v -> tl_v | [] -> failwith \"tl\")",
+            "(match (match {} with _ :: tl_v -> Ok tl_v | [] -> Error 0) with Ok tl_v -> tl_v | Error _ -> failwith \"tl\")",
             expr(a)
         ),
     }

@@ -224,6 +224,7 @@ impl Generator {
         Some(match ty {
             Ty::Int => self.literal(),
             Ty::Unit => Expr::skip(),
+            Ty::Data(_) => return None,
             Ty::List(_) => self.small_list(),
             Ty::Arrow(..) => {
                 let names = self.methods_of(ty);
@@ -451,6 +452,7 @@ impl Generator {
         match ty {
             Ty::Int => self.int_op(size),
             Ty::Unit => self.unit_op(size),
+            Ty::Data(_) => unreachable!("the generator makes no datatypes"),
             Ty::List(_) => self.list_op(size),
             Ty::Arrow(params, ret) => self.lambda(params, ret, size),
             Ty::Pair(a, b) => {
@@ -479,6 +481,7 @@ impl Generator {
         match ty {
             Ty::Int => self.literal(),
             Ty::Unit => Expr::skip(),
+            Ty::Data(_) => unreachable!("the generator makes no datatypes"),
             Ty::List(_) => self.small_list(),
             Ty::Arrow(params, ret) => {
                 let methods = self.methods_of(ty);

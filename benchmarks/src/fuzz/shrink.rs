@@ -187,6 +187,7 @@ pub fn simplest(ty: &Ty) -> Expr {
     match ty {
         Ty::Int => Expr::int(0),
         Ty::Unit => Expr::skip(),
+        Ty::Data(_) => unreachable!("the generator makes no datatypes"),
         Ty::List(_) => Expr::new(Kind::Nil, Ty::int_list()),
         Ty::Pair(a, b) => Expr::new(Kind::Pair(simplest(a), simplest(b)), ty.clone()),
         Ty::Arrow(params, ret) => {

@@ -413,6 +413,27 @@ impl Interp<'_> {
                 let v = self.eval(operand, env, depth)?;
                 self.overflow_checked(e, true, Value::Int(-v.as_int()))
             }
+            ExprKind::Construct { data, ctor, args } => {
+                let mut fields = Vec::with_capacity(args.len());
+                for arg in args {
+                    fields.push(self.eval(arg, env, depth)?);
+                }
+                let name = self
+                    .program
+                    .datatype(data)
+                    .and_then(|d| d.ctors.get(*ctor as usize))
+                    .map_or_else(|| Rc::from("?"), |c| c.name.clone());
+                Ok(Value::Data(*ctor, name, Rc::new(fields)))
+            }
+            ExprKind::IsCtor { ctor, value } => match self.eval(value, env, depth)? {
+                Value::Data(c, ..) => Ok(Value::bool(c == *ctor)),
+                other => panic!("internal error: a constructor test of {other:?}"),
+            },
+            ExprKind::Field { ctor, field, value } => match self.eval(value, env, depth)? {
+                Value::Data(c, _, fields) if c == *ctor => Ok(fields[*field as usize].clone()),
+                // Another constructor's field: the front end tests first, so never reached.
+                _ => Err(failure(e.span, FailureKind::Fail)),
+            },
             ExprKind::Raise { exn, arg } => {
                 let arg = match arg {
                     Some(arg) => self.eval(arg, env, depth)?,

@@ -19,6 +19,8 @@ pub enum Value {
     Closure(Rc<Closure>),
     /// An allocated cell (`ref e`): its address in the run's heap, allocation order from 0.
     Ref(usize),
+    /// A value of a datatype: its constructor's index and name, and its fields.
+    Data(u32, Rc<str>, Rc<Vec<Value>>),
 }
 
 /// A function value: a method, or a `fun` with the values it captured.
@@ -109,6 +111,17 @@ impl fmt::Display for ValueDisplay<'_> {
                 write!(f, "[]")
             }
             Value::Ref(address) => write!(f, "<cell {address}>"),
+            Value::Data(_, name, fields) if fields.is_empty() => write!(f, "{name}"),
+            Value::Data(_, name, fields) => {
+                write!(f, "{name}(")?;
+                for (i, v) in fields.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{}", nested(v))?;
+                }
+                write!(f, ")")
+            }
             Value::Closure(closure) => match &**closure {
                 Closure::Method(m) => write!(f, "{}", self.program.method(*m).name.name),
                 Closure::Lambda { lambda, .. } => write!(f, "{}", self.names.lambda(lambda.id)),

@@ -55,7 +55,7 @@ fn type_height(ty: &Type) -> usize {
     while let Some((ty, level)) = todo.pop() {
         height = height.max(level);
         match ty {
-            Type::Int | Type::Unit => {}
+            Type::Int | Type::Unit | Type::Data(_) => {}
             Type::Ref(content) | Type::List(content) => todo.push((content, level + 1)),
             Type::Pair(a, b) => todo.extend([(&**a, level + 1), (&**b, level + 1)]),
             Type::Arrow(params, ret) => {
@@ -231,6 +231,7 @@ impl Parser {
             store,
             ints: IntModel::Unbounded,
             exceptions: Vec::new(),
+            datatypes: Vec::new(),
             methods,
             main,
             expr_count: self.exprs,

@@ -63,6 +63,8 @@ pub enum PatternKind {
     /// An exception constructor, with its argument pattern for `E of int`.
     Construct(Name, Option<Box<Pattern>>),
     Or(Box<Pattern>, Box<Pattern>),
+    /// `{ f = p; g; _ }`: the named fields' patterns (`g` alone is `g = g`).
+    Record(Vec<(Name, Pattern)>),
     Alias(Box<Pattern>, VarId, Name),
     Annot(Box<Pattern>, TypeExpr),
 }
@@ -191,6 +193,25 @@ pub enum Item {
     Exception(Name, Option<TypeExpr>),
     /// `type t = { f : t1; mutable g : t2; ... }`.
     Record(RecordDecl),
+    /// `type ('a, ..) t = C1 | C2 of t1 * t2 .. [and u = ..]`: a group of variant types,
+    /// which may refer to each other.
+    Variants(Vec<VariantDecl>),
+}
+
+/// A variant type definition.
+#[derive(Clone, Debug)]
+pub struct VariantDecl {
+    pub name: Name,
+    /// The type parameters (`'a`), in order.
+    pub params: Vec<Name>,
+    pub ctors: Vec<CtorDecl>,
+}
+
+/// One constructor of a variant type: `C` or `C of t` (`C of t1 * t2` takes a tuple).
+#[derive(Clone, Debug)]
+pub struct CtorDecl {
+    pub name: Name,
+    pub arg: Option<TypeExpr>,
 }
 
 /// A record type definition.

@@ -19,8 +19,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod records;
+mod variants;
 
 pub use records::Record;
+pub use variants::Variant;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -50,12 +52,32 @@ pub struct Typing {
     pub records: Vec<Record>,
     /// The record type of each record expression, field access and field update.
     pub record_of: HashMap<ExprId, usize>,
+    /// The record type of each record pattern, by span.
+    pub record_of_pattern: HashMap<Span, usize>,
+    /// The variant types, the prelude's first (`option`, `result`; [`variants`]).
+    pub variants: Vec<Variant>,
+    /// The variant and constructor of each constructor expression of a variant type.
+    pub ctor_of_expr: HashMap<ExprId, (usize, usize)>,
+    /// The variant and constructor of each constructor pattern of a variant type, by span
+    /// and name (the Stdlib's definitions share one span: [`Typing::ctor_of`]).
+    pub ctor_of_pattern: HashMap<(Span, Rc<str>), (usize, usize)>,
 }
 
 impl Typing {
     /// The fully resolved type of `e`.
     pub fn type_of(&self, e: &Expr) -> Ty {
         self.subst.resolve(&self.expr_types[e.id.0 as usize])
+    }
+
+    /// The variant and constructor a constructor pattern names, if it is of a variant type.
+    pub fn ctor_of(&self, p: &Pattern) -> Option<(usize, usize)> {
+        match &p.kind {
+            PatternKind::Construct(name, _) => self
+                .ctor_of_pattern
+                .get(&(p.span, name.text.clone()))
+                .copied(),
+            _ => None,
+        }
     }
 
     pub fn var_type(&self, v: VarId) -> Ty {
@@ -81,12 +103,19 @@ pub fn infer_program(program: &Program) -> R<Typing> {
             exceptions: predefined_exceptions(),
             records: Vec::new(),
             record_of: HashMap::new(),
+            record_of_pattern: HashMap::new(),
+            variants: Vec::new(),
+            ctor_of_expr: HashMap::new(),
+            ctor_of_pattern: HashMap::new(),
         },
         env: Vec::new(),
         level: 0,
         annot_vars: HashMap::new(),
+        closed_annotations: false,
+        constructors: HashMap::new(),
         or_vars: false,
     };
+    variants::predefined(&mut inf);
     for item in &program.items {
         inf.annot_vars.clear();
         inf.item(item)?;
@@ -107,6 +136,10 @@ struct Inferer {
     level: u32,
     /// Type variables named in the annotations of the current top-level item.
     annot_vars: HashMap<Rc<str>, Ty>,
+    /// Whether a type variable not in `annot_vars` is an error (in a type definition).
+    closed_annotations: bool,
+    /// The variant constructors in scope, by name: (variant, constructor).
+    constructors: HashMap<Rc<str>, (usize, usize)>,
     /// Whether the pattern being inferred may have or-patterns that bind variables (a
     /// `match`, `function` or `try` case without a `when` guard; the translation expands
     /// them into one case per alternative).
@@ -122,7 +155,9 @@ impl Inferer {
         match item {
             Item::Let(group) => self.let_group(group),
             Item::Record(decl) => self.record_decl(decl),
+            Item::Variants(decls) => self.variant_decls(decls),
             Item::Exception(name, arg) => {
+                self.constructors.remove(&name.text);
                 let arg = match arg {
                     Some(t) => Some(self.annot_type(t)?),
                     None => None,
@@ -308,9 +343,10 @@ impl Inferer {
                 }
                 Ok(())
             }
-            PatternKind::Construct(name, arg) => {
-                self.construct_pattern(p, name, arg.as_deref(), t, bound)
-            }
+            PatternKind::Construct(name, arg) => match self.variant_ctor(name) {
+                Some(ctor) => self.variant_pattern(p, ctor, name, arg.as_deref(), t, bound),
+                None => self.construct_pattern(p, name, arg.as_deref(), t, bound),
+            },
             PatternKind::Or(a, b) => {
                 let before = bound.len();
                 self.pattern(a, t, bound)?;
@@ -364,6 +400,7 @@ impl Inferer {
                 self.pattern(inner, t, bound)?;
                 self.bind_var(*id, name, t, bound)
             }
+            PatternKind::Record(fields) => self.record_pattern(p, fields, t, bound),
             PatternKind::Annot(inner, te) => {
                 self.annot(te, t, p.span)?;
                 self.pattern(inner, t, bound)
@@ -600,6 +637,9 @@ impl Inferer {
     }
 
     fn construct(&mut self, e: &Expr, name: &Name, arg: Option<&Expr>) -> R<Ty> {
+        if let Some(ctor) = self.variant_ctor(name) {
+            return self.variant_construct(e, ctor, name, arg);
+        }
         let declared = self.exception(name)?;
         match (declared, arg) {
             (None, None) => Ok(Ty::Exn),
@@ -748,6 +788,15 @@ impl Inferer {
                 if let Some(t) = self.annot_vars.get(name) {
                     return Ok(t.clone());
                 }
+                if self.closed_annotations {
+                    return Err(Diagnostic::error(
+                        te.span(),
+                        format!(
+                            "the type variable `'{name}` is not a parameter of this type definition"
+                        ),
+                        "unbound type parameter",
+                    ));
+                }
                 let t = self.fresh();
                 self.annot_vars.insert(name.clone(), t.clone());
                 Ok(t)
@@ -792,9 +841,15 @@ impl Inferer {
             ("ref", [a]) => Ok(Ty::Ref(Box::new(self.annot_type(a)?))),
             ("int" | "bool" | "unit" | "exn" | "string" | "list" | "ref", _) => Err(arity_error()),
             ("float" | "char", _) => Err(unsupported(span, &format!("the type `{name}`"))),
-            ("array" | "option" | "result" | "bytes", _) => {
-                Err(unsupported(span, &format!("the type `{name}`")))
+            (_, _) if self.variant_named(name).is_some() => {
+                let index = self.variant_named(name).unwrap_or_default();
+                let args = args
+                    .iter()
+                    .map(|a| self.annot_type(a))
+                    .collect::<R<Vec<_>>>()?;
+                self.variant_type(index, args, span)
             }
+            ("array" | "bytes", _) => Err(unsupported(span, &format!("the type `{name}`"))),
             (_, []) if self.record_named(name).is_some() => {
                 let index = self.record_named(name).unwrap_or_default();
                 Ok(self.typing.records[index].ty.clone())
@@ -802,7 +857,7 @@ impl Inferer {
             _ => Err(Diagnostic::error(
                 span,
                 format!(
-                    "unknown type `{name}` (of the type definitions, only records of earlier definitions are supported)"
+                    "unknown type `{name}` (not a type of the subset or of an earlier definition)"
                 ),
                 "not a type of the subset",
             )),

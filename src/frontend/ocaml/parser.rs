@@ -18,6 +18,7 @@ use crate::span::Span;
 use num_bigint::BigInt;
 use std::rc::Rc;
 
+mod labels;
 mod loops;
 mod records;
 
@@ -717,9 +718,25 @@ impl Parser {
     }
 
     fn application_from(&mut self, head: Expr) -> PResult<Expr> {
+        let labels = match &head.kind {
+            ExprKind::Var(name) => labels::labelled_params(&name.text),
+            _ => None,
+        };
         let mut args = Vec::new();
-        while self.starts_atom() {
-            args.push(self.atom_or_construct()?);
+        let mut labelled: Vec<(usize, Expr)> = Vec::new();
+        loop {
+            if let (Some(labels), Tok::Punct("~")) = (labels, self.peek()) {
+                labelled.push(self.labelled_arg(labels)?);
+            } else if self.starts_atom() {
+                args.push(self.atom_or_construct()?);
+            } else {
+                break;
+            }
+        }
+        if let Some(labels) = labels
+            && !labelled.is_empty()
+        {
+            args = labels::place_labelled(labels, args, labelled, head.span)?;
         }
         if args.is_empty() {
             return Ok(head);
@@ -979,7 +996,7 @@ impl Parser {
         match self.peek() {
             Tok::Ident(_) | Tok::Int(_) | Tok::UIdent(_) => true,
             Tok::Keyword(k) => matches!(*k, "true" | "false"),
-            Tok::Punct(p) => matches!(*p, "_" | "(" | "[" | "-" | "~" | "?"),
+            Tok::Punct(p) => matches!(*p, "_" | "(" | "[" | "{" | "-" | "~" | "?"),
             _ => false,
         }
     }
@@ -1006,6 +1023,7 @@ impl Parser {
             Tok::Punct("-") => return self.negative_pattern(),
             Tok::Punct("(") => return self.parenthesised_pattern(),
             Tok::Punct("[") => return self.list_pattern(),
+            Tok::Punct("{") => return self.record_pattern(),
             _ => return Err(self.unexpected("a pattern")),
         };
         self.bump();
@@ -1115,14 +1133,21 @@ impl Parser {
             Tok::Punct("(") => {
                 self.bump();
                 let inner = self.nested(|p| p.type_expr())?;
-                if self.is(",") {
-                    return Err(unsupported(
-                        self.span(),
-                        "type constructors with several arguments",
-                    ));
+                if !self.is(",") {
+                    self.expect(")")?;
+                    return Ok(inner);
+                }
+                // `(t1, t2) name`: a type constructor of several arguments.
+                let mut args = vec![inner];
+                while self.eat(",") {
+                    args.push(self.nested(|p| p.type_expr())?);
                 }
                 self.expect(")")?;
-                Ok(inner)
+                let Tok::Ident(name) = self.peek().clone() else {
+                    return Err(self.unexpected("the name of a type constructor"));
+                };
+                let span = args[0].span().to(self.bump().span);
+                Ok(TypeExpr::Named(name, args, span))
             }
             _ => Err(self.unexpected("a type")),
         }

@@ -1,4 +1,5 @@
-//! The part of OCaml's Stdlib written in OCaml: `List` functions as OCaml source, parsed
+//! The part of OCaml's Stdlib written in OCaml: `List` and `Option` functions as OCaml
+//! source, parsed
 //! with the program and verified like user code (docs/ocaml.md, "The Stdlib").
 //!
 //! Guarantees: [`needed`] names every definition a program uses (by a qualified name such
@@ -117,6 +118,66 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         "List.find",
         &[],
         "let rec List.find p l = match l with [] -> raise Not_found | x :: r -> if p x then x else List.find p r",
+    ),
+    (
+        "List.assoc_opt",
+        &[],
+        "let rec List.assoc_opt k l = match l with [] -> None | (a, b) :: r -> if a = k then Some b else List.assoc_opt k r",
+    ),
+    (
+        "List.find_opt",
+        &[],
+        "let rec List.find_opt p l = match l with [] -> None | x :: r -> if p x then Some x else List.find_opt p r",
+    ),
+    (
+        "List.nth_opt",
+        &[],
+        "let List.nth_opt l n = if n < 0 then invalid_arg \"List.nth\" else let rec go l n = match l with [] -> None | x :: r -> if n = 0 then Some x else go r (n - 1) in go l n",
+    ),
+    (
+        "List.filter_map",
+        &[],
+        "let rec List.filter_map f l = match l with [] -> [] | x :: r -> (match f x with None -> List.filter_map f r | Some v -> v :: List.filter_map f r)",
+    ),
+    (
+        "Option.get",
+        &[],
+        "let Option.get o = match o with Some v -> v | None -> invalid_arg \"option is None\"",
+    ),
+    (
+        "Option.value",
+        &[],
+        "let Option.value o default = match o with Some v -> v | None -> default",
+    ),
+    (
+        "Option.map",
+        &[],
+        "let Option.map f o = match o with None -> None | Some v -> Some (f v)",
+    ),
+    (
+        "Option.bind",
+        &[],
+        "let Option.bind o f = match o with None -> None | Some v -> f v",
+    ),
+    (
+        "Option.iter",
+        &[],
+        "let Option.iter f o = match o with None -> () | Some v -> f v",
+    ),
+    (
+        "Option.fold",
+        &[],
+        "let Option.fold none some o = match o with None -> none | Some v -> some v",
+    ),
+    (
+        "Option.is_some",
+        &[],
+        "let Option.is_some o = match o with None -> false | Some _ -> true",
+    ),
+    (
+        "Option.is_none",
+        &[],
+        "let Option.is_none o = match o with None -> true | Some _ -> false",
     ),
 ];
 

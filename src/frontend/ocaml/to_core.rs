@@ -40,11 +40,13 @@ mod exceptions;
 mod inputs;
 mod lets;
 mod matching;
+mod paths;
 mod records;
 mod startup;
+mod variants;
 
 use applications::comparable;
-use matching::collect_vars;
+use paths::collect_vars;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -119,6 +121,8 @@ struct Translator<'t> {
     /// The core's exceptions, and the id each name stands for.
     exceptions: Vec<core::ExnDecl>,
     exception_ids: HashMap<Rc<str>, core::ExnId>,
+    /// The core datatypes of the recursive variants' instances ([`variants`]).
+    datatypes: RefCell<variants::DataRegistry>,
     exprs: u32,
     binders: u32,
     lambdas: u32,
@@ -142,6 +146,7 @@ impl<'t> Translator<'t> {
             refs_as_values: HashSet::new(),
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
+            datatypes: RefCell::default(),
             exprs: 0,
             binders: 0,
             lambdas: 0,
@@ -156,6 +161,7 @@ impl<'t> Translator<'t> {
                 overflow_checks: false,
             },
             exceptions: self.exceptions,
+            datatypes: self.datatypes.into_inner().decls,
             methods: self.methods.into_iter().flatten().collect(),
             main,
             expr_count: self.exprs,
@@ -304,8 +310,15 @@ impl<'t> Translator<'t> {
     }
 
     /// The core type of the OCaml type `t`, or an error at `span` naming what is missing.
+    fn type_cx(&self) -> variants::TypeCx<'_> {
+        variants::TypeCx {
+            variants: &self.typing.variants,
+            data: &self.datatypes,
+        }
+    }
+
     fn core_type(&self, t: &Ty, span: Span) -> R<core::Type> {
-        core_type(&self.ground(t), span)
+        core_type(&self.type_cx(), &self.ground(t), span)
     }
 
     fn expr_type(&self, e: &Expr) -> R<core::Type> {
@@ -330,6 +343,10 @@ impl<'t> Translator<'t> {
                 Ok(self.mk(span, core::ExprKind::Nil))
             }
             ExprKind::Var(_) => self.variable(e),
+            ExprKind::Construct(_, arg) if self.typing.ctor_of_expr.contains_key(&e.id) => {
+                let ctor = self.typing.ctor_of_expr[&e.id];
+                self.variant_value(e, ctor, arg.as_deref())
+            }
             ExprKind::Construct(..) => Err(unsupported(
                 span,
                 "exception values other than the argument of `raise`",
@@ -427,9 +444,31 @@ impl<'t> Translator<'t> {
 
     fn binary_op(&mut self, e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> R<core::Expr> {
         if matches!(op, BinOp::Eq | BinOp::Ne)
-            && let Ty::Ref(_) = self.ground(&self.typing.expr_types[a.id.0 as usize])
+            && let Ty::Ref(_) | Ty::Tuple(_) | Ty::Data(..) | Ty::Unit =
+                self.ground(&self.typing.expr_types[a.id.0 as usize])
         {
-            return self.structural_ref_equality(e, op == BinOp::Eq, a, b);
+            return self.structural_equality(e, op == BinOp::Eq, a, b);
+        }
+        // `l = []` / `l <> []`: whether `l` is empty (OCaml's structural equality with the
+        // empty list; other list comparisons need a recursion and are refused).
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && (matches!(a.kind, ExprKind::Nil) || matches!(b.kind, ExprKind::Nil))
+        {
+            let list = match b.kind {
+                ExprKind::Nil => self.expr(a)?,
+                _ => self.expr(b)?,
+            };
+            let test = self.mk(
+                e.span,
+                core::ExprKind::List(core::ListOp::IsEmpty, Box::new(list)),
+            );
+            return Ok(match op {
+                BinOp::Eq => test,
+                _ => {
+                    let zero = self.int(0, e.span);
+                    self.binary(core::BinOp::Eq, test, zero, e.span)
+                }
+            });
         }
         let core_op = match op {
             BinOp::Add => core::BinOp::Add,
@@ -453,60 +492,6 @@ impl<'t> Translator<'t> {
         let a = self.expr(a)?;
         let b = self.expr(b)?;
         Ok(self.binary(core_op, a, b, e.span))
-    }
-
-    /// `a = b` / `a <> b` on references: OCaml compares the contents (structural
-    /// equality), here `!a = !b` (through as many `!` as the references nest), evaluating
-    /// `a`, then `b`, once each. Contents other than `int` and `bool` are refused by name.
-    fn structural_ref_equality(
-        &mut self,
-        e: &Expr,
-        equal: bool,
-        a: &Expr,
-        b: &Expr,
-    ) -> R<core::Expr> {
-        let span = e.span;
-        let ty = self.ground(&self.typing.expr_types[a.id.0 as usize]);
-        let mut content = &ty;
-        let mut loads = 0;
-        while let Ty::Ref(inner) = content {
-            content = inner;
-            loads += 1;
-        }
-        if !matches!(content, Ty::Int | Ty::Bool) {
-            return Err(unsupported(
-                a.span,
-                &format!(
-                    "comparing references of type `{ty}` with `=` or `<>` (structural equality on references is supported when they hold `int` or `bool`; `==` compares cells)"
-                ),
-            ));
-        }
-        let core_ty = core_type(&ty, span)?;
-        let mut operands = Vec::new();
-        let mut bound = Vec::new();
-        for side in [a, b] {
-            let value = self.expr(side)?;
-            let name = self.temp("r");
-            let mut read = self.var(&name, span);
-            for _ in 0..loads {
-                read = self.mk(span, core::ExprKind::Load(Box::new(read)));
-            }
-            operands.push(read);
-            bound.push((name, value));
-        }
-        let rhs = operands.pop().expect("two operands");
-        let lhs = operands.pop().expect("two operands");
-        let op = if equal {
-            core::BinOp::Eq
-        } else {
-            core::BinOp::Ne
-        };
-        let mut result = self.binary(op, lhs, rhs, span);
-        for (name, value) in bound.into_iter().rev() {
-            let binder = self.binder(name, span, core_ty.clone());
-            result = self.let_in(binder, value, result, span);
-        }
-        Ok(result)
     }
 
     /// The `Store` reference `r` names, if it is a top-level reference's name.
@@ -739,38 +724,74 @@ fn default_vars(t: &Ty) -> Ty {
         Ty::List(a) => Ty::List(Box::new(default_vars(a))),
         Ty::Ref(a) => Ty::Ref(Box::new(default_vars(a))),
         Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(default_vars).collect()),
+        Ty::Data(id, name, ts) => {
+            Ty::Data(*id, name.clone(), ts.iter().map(default_vars).collect())
+        }
         Ty::Fun(ps, r) => Ty::fun(ps.iter().map(default_vars).collect(), default_vars(r)),
         other => other.clone(),
     }
 }
 
-/// The core type of a ground OCaml type.
-fn core_type(t: &Ty, span: Span) -> R<core::Type> {
+/// The core type of a ground OCaml type (a variant's as [`variants`] lays it out).
+fn core_type(cx: &variants::TypeCx, t: &Ty, span: Span) -> R<core::Type> {
+    core_type_within(cx, t, span, &mut Vec::new())
+}
+
+/// [`core_type`], inside the variants `within` (a variant within itself is refused).
+fn core_type_within(
+    cx: &variants::TypeCx,
+    t: &Ty,
+    span: Span,
+    within: &mut Vec<usize>,
+) -> R<core::Type> {
+    let variants = cx.variants;
+    let mut go = |t: &Ty| core_type_within(cx, t, span, within);
     Ok(match t {
         Ty::Int | Ty::Bool | Ty::Var(_) => core::Type::Int,
         Ty::Unit => core::Type::Unit,
-        Ty::List(a) => core::Type::list(core_type(a, span)?),
+        Ty::List(a) => core::Type::list(go(a)?),
         Ty::Tuple(ts) => {
-            let mut parts = ts
-                .iter()
-                .map(|t| core_type(t, span))
-                .collect::<R<Vec<_>>>()?;
-            let mut acc = parts.pop().expect("internal error: an empty tuple type");
-            while let Some(p) = parts.pop() {
-                acc = core::Type::pair(p, acc);
-            }
-            acc
+            let parts = ts.iter().map(go).collect::<R<Vec<_>>>()?;
+            nest_pair_types(parts)
         }
-        Ty::Fun(ps, r) => core::Type::arrow(
-            ps.iter()
-                .map(|p| core_type(p, span))
-                .collect::<R<Vec<_>>>()?,
-            core_type(r, span)?,
-        ),
-        Ty::Ref(content) => core::Type::reference(core_type(content, span)?),
+        Ty::Fun(ps, r) => {
+            let ps = ps.iter().map(&mut go).collect::<R<Vec<_>>>()?;
+            core::Type::arrow(ps, go(r)?)
+        }
+        Ty::Ref(content) => core::Type::reference(go(content)?),
+        Ty::Data(id, _, args) if variants[*id].recursive => {
+            variants::datatype_of(cx, *id, args, span)?
+        }
+        Ty::Data(id, name, args) => {
+            if within.contains(id) {
+                return Err(internal(
+                    span,
+                    &format!("the variant `{name}` contains itself but is not recursive"),
+                ));
+            }
+            let variant = &variants[*id];
+            within.push(*id);
+            let mut slots = Vec::new();
+            for c in 0..variant.ctors.len() {
+                if let Some(arg) = variant.arg_type(c, args) {
+                    slots.push(core_type_within(cx, &arg, span, within)?);
+                }
+            }
+            within.pop();
+            variants::layout(slots)
+        }
         Ty::Exn => return Err(unsupported(span, "exception values (other than `raise E`)")),
         Ty::Str => return Err(unsupported(span, "strings")),
     })
+}
+
+/// `t1 * .. * tn` as the core's nested pairs.
+fn nest_pair_types(mut parts: Vec<core::Type>) -> core::Type {
+    let mut acc = parts.pop().expect("internal error: an empty tuple type");
+    while let Some(p) = parts.pop() {
+        acc = core::Type::pair(p, acc);
+    }
+    acc
 }
 
 /// The name of the instance `key` of a polymorphic local function, requested if new.

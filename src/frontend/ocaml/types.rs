@@ -25,6 +25,10 @@ pub enum Ty {
     Ref(Box<Ty>),
     Tuple(Vec<Ty>),
     Fun(Vec<Ty>, Box<Ty>),
+    /// A variant type (`'a option`, a user's `type shape = ...`): its index in
+    /// `Typing::variants`, its name (for messages) and its type arguments. Nominal: two
+    /// variant types unify only when they are the same definition.
+    Data(usize, std::rc::Rc<str>, Vec<Ty>),
 }
 
 impl Ty {
@@ -81,6 +85,9 @@ impl Subst {
             Ty::List(a) => Ty::List(Box::new(self.resolve(&a))),
             Ty::Ref(a) => Ty::Ref(Box::new(self.resolve(&a))),
             Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| self.resolve(t)).collect()),
+            Ty::Data(id, name, ts) => {
+                Ty::Data(id, name, ts.iter().map(|t| self.resolve(t)).collect())
+            }
             Ty::Fun(ps, r) => Ty::fun(
                 ps.iter().map(|t| self.resolve(t)).collect(),
                 self.resolve(&r),
@@ -101,6 +108,9 @@ impl Subst {
             (_, Ty::Var(y)) => self.bind(*y, &a),
             (Ty::List(x), Ty::List(y)) | (Ty::Ref(x), Ty::Ref(y)) => self.unify(x, y),
             (Ty::Tuple(xs), Ty::Tuple(ys)) if xs.len() == ys.len() => {
+                xs.iter().zip(ys).try_for_each(|(x, y)| self.unify(x, y))
+            }
+            (Ty::Data(i, _, xs), Ty::Data(j, _, ys)) if i == j && xs.len() == ys.len() => {
                 xs.iter().zip(ys).try_for_each(|(x, y)| self.unify(x, y))
             }
             (Ty::Fun(ps, r), Ty::Fun(qs, s)) if ps.len() == qs.len() => {
@@ -131,7 +141,9 @@ impl Subst {
                 w == v
             }
             Ty::List(a) | Ty::Ref(a) => self.occurs_and_adjust(v, level, &a),
-            Ty::Tuple(ts) => ts.iter().any(|t| self.occurs_and_adjust(v, level, t)),
+            Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
+                ts.iter().any(|t| self.occurs_and_adjust(v, level, t))
+            }
             Ty::Fun(ps, r) => {
                 ps.iter().any(|t| self.occurs_and_adjust(v, level, t))
                     || self.occurs_and_adjust(v, level, &r)
@@ -148,7 +160,9 @@ impl Subst {
                 *l = (*l).min(level);
             }
             Ty::List(a) | Ty::Ref(a) => self.lower_levels(&a, level, keep),
-            Ty::Tuple(ts) => ts.iter().for_each(|t| self.lower_levels(t, level, keep)),
+            Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
+                ts.iter().for_each(|t| self.lower_levels(t, level, keep))
+            }
             Ty::Fun(ps, r) => {
                 ps.iter().for_each(|t| self.lower_levels(t, level, keep));
                 self.lower_levels(&r, level, keep)
@@ -167,6 +181,9 @@ impl Subst {
             Ty::Tuple(ts) => ts
                 .iter()
                 .for_each(|t| self.non_covariant(t, invariant, out)),
+            // A variant's parameters are taken as invariant (conservative: OCaml would
+            // generalise a covariant one, here it stays weak and is fixed by its uses).
+            Ty::Data(_, _, ts) => ts.iter().for_each(|t| self.non_covariant(t, true, out)),
             Ty::Fun(ps, r) => {
                 ps.iter().for_each(|t| self.non_covariant(t, true, out));
                 self.non_covariant(&r, invariant, out)
@@ -180,7 +197,9 @@ impl Subst {
         match self.shallow(t) {
             Ty::Var(v) if self.levels[v as usize] > level && !out.contains(&v) => out.push(v),
             Ty::List(a) | Ty::Ref(a) => self.generalisable(&a, level, out),
-            Ty::Tuple(ts) => ts.iter().for_each(|t| self.generalisable(t, level, out)),
+            Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
+                ts.iter().for_each(|t| self.generalisable(t, level, out))
+            }
             Ty::Fun(ps, r) => {
                 ps.iter().for_each(|t| self.generalisable(t, level, out));
                 self.generalisable(&r, level, out)
@@ -200,6 +219,11 @@ pub fn substitute(t: &Ty, vars: &[u32], with: &[Ty]) -> Ty {
         Ty::List(a) => Ty::List(Box::new(substitute(a, vars, with))),
         Ty::Ref(a) => Ty::Ref(Box::new(substitute(a, vars, with))),
         Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| substitute(t, vars, with)).collect()),
+        Ty::Data(id, name, ts) => Ty::Data(
+            *id,
+            name.clone(),
+            ts.iter().map(|t| substitute(t, vars, with)).collect(),
+        ),
         Ty::Fun(ps, r) => Ty::fun(
             ps.iter().map(|t| substitute(t, vars, with)).collect(),
             substitute(r, vars, with),
@@ -231,6 +255,26 @@ fn write_ty(f: &mut fmt::Formatter<'_>, t: &Ty, prec: u8) -> fmt::Result {
         Ty::Ref(a) => {
             write_ty(f, a, 2)?;
             write!(f, " ref")
+        }
+        Ty::Data(_, name, ts) => {
+            match ts.len() {
+                0 => {}
+                1 => {
+                    write_ty(f, &ts[0], 2)?;
+                    write!(f, " ")?;
+                }
+                _ => {
+                    write!(f, "(")?;
+                    for (i, t) in ts.iter().enumerate() {
+                        if i > 0 {
+                            write!(f, ", ")?;
+                        }
+                        write_ty(f, t, 0)?;
+                    }
+                    write!(f, ") ")?;
+                }
+            }
+            write!(f, "{name}")
         }
         Ty::Tuple(ts) => {
             if prec >= 1 {

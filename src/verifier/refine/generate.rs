@@ -427,6 +427,9 @@ impl<'p> Generator<'p> {
                     "fresh inputs (`read_int`, `Random.int`)".into(),
                 ));
             }
+            ExprKind::Construct { .. } | ExprKind::IsCtor { .. } | ExprKind::Field { .. } => {
+                return Err(Unsupported("datatypes (recursive variants)".into()));
+            }
             ExprKind::Nil => {
                 let head = self.sink.fresh();
                 vec![(

@@ -116,6 +116,7 @@ impl Relations {
             Type::List(element) if **element == Type::Int => Shape::List,
             Type::List(_) => return Err(Unsupported("lists of non-integer elements".into())),
             Type::Ref(_) => return Err(Unsupported("allocated references (`Ref` types)".into())),
+            Type::Data(_) => return Err(Unsupported("datatypes (recursive variants)".into())),
             Type::Pair(a, b) => Shape::Pair(
                 Box::new(self.shape(&format!("{name}.1"), scope, a)?),
                 Box::new(self.shape(&format!("{name}.2"), scope, b)?),

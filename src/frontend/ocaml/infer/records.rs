@@ -132,6 +132,44 @@ impl Inferer {
         Ok(record.ty)
     }
 
+    /// The record pattern `{ f = p; .. }` against `t`: each named field's pattern against
+    /// the field's type (a `mutable` field's content, read when the pattern is matched).
+    pub(super) fn record_pattern(
+        &mut self,
+        p: &Pattern,
+        fields: &[(Name, Pattern)],
+        t: &Ty,
+        bound: &mut Vec<(Rc<str>, super::VarId)>,
+    ) -> R<()> {
+        let index = self.record_with(&fields[0].0)?;
+        let record = self.typing.records[index].clone();
+        self.expect_pat(p, &record.ty, t)?;
+        let mut given: Vec<&str> = Vec::new();
+        for (name, field_pattern) in fields {
+            let Some(i) = record.index_of(&name.text) else {
+                return Err(Diagnostic::error(
+                    name.span,
+                    format!(
+                        "the field `{}` is not a field of the record type `{}`",
+                        name.text, record.name
+                    ),
+                    "another record's field",
+                ));
+            };
+            if given.contains(&&*name.text) {
+                return Err(Diagnostic::error(
+                    name.span,
+                    format!("the field `{}` is given twice", name.text),
+                    "given again",
+                ));
+            }
+            given.push(&name.text);
+            self.pattern(field_pattern, &record.fields[i].2, bound)?;
+        }
+        self.typing.record_of_pattern.insert(p.span, index);
+        Ok(())
+    }
+
     /// `record.field` (and, with `value`, `record.field <- value`): the field's type.
     pub(super) fn field(
         &mut self,

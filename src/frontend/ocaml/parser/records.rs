@@ -2,34 +2,110 @@
 //! `{ f = e; g }` (a field alone is punned: `{ g }` is `{ g = g }`), `{ r with f = e }`,
 //! `e.f` and `e.f <- v` (docs/ocaml.md, "Records").
 //!
+//! Variant type definitions (`type 'a t = A | B of 'a * int and u = ...`) are read here
+//! too, since both start with `type`.
+//!
 //! Guarantees: a record definition has at least one field and no type parameters (a
-//! parameterised or variant type definition is named as outside the subset); a record
+//! parameterised record or a type abbreviation is named as outside the subset); a
+//! variant definition has at least one constructor; a record
 //! expression lists at least one field; `.` after an expression is followed by a field
 //! name (`a.(i)`, arrays, is named as outside the subset).
 
 use super::*;
 
 impl Parser {
-    /// `type t = { ... }` (after `type`).
+    /// `type t = { ... }` or a group of variant types `type 'a t = A | B of 'a and ...`
+    /// (at `type`).
     pub(super) fn type_decl(&mut self) -> PResult<Item> {
         let start = self.expect("type")?;
-        let name = match self.peek().clone() {
-            Tok::Ident(text) => Name {
+        let mut variants = Vec::new();
+        loop {
+            let params = self.type_params()?;
+            let name = match self.peek().clone() {
+                Tok::Ident(text) => Name {
+                    text,
+                    span: self.bump().span,
+                },
+                _ => return Err(self.unexpected("a type name")),
+            };
+            self.expect("=")?;
+            if self.is("{") {
+                if !params.is_empty() || !variants.is_empty() {
+                    return Err(unsupported(
+                        start.to(self.span()),
+                        "parameterised records and records in a group of type definitions (`and`)",
+                    ));
+                }
+                return self.record_decl(name);
+            }
+            if !matches!(self.peek(), Tok::UIdent(_) | Tok::Punct("|")) {
+                return Err(unsupported(
+                    start.to(self.span()),
+                    "type definitions other than records and variants (abbreviations such as `type t = int * int`)",
+                ));
+            }
+            variants.push(VariantDecl {
+                name,
+                params,
+                ctors: self.constructors()?,
+            });
+            if !self.eat("and") {
+                break;
+            }
+        }
+        Ok(Item::Variants(variants))
+    }
+
+    /// `'a`, `('a, 'b)` or nothing, before a type name in a definition.
+    fn type_params(&mut self) -> PResult<Vec<Name>> {
+        let mut params = Vec::new();
+        match self.peek().clone() {
+            Tok::TyVar(text) => params.push(Name {
                 text,
                 span: self.bump().span,
-            },
-            Tok::TyVar(_) | Tok::Punct("(") => {
-                return Err(unsupported(self.span(), "parameterised type definitions"));
+            }),
+            Tok::Punct("(") => {
+                self.bump();
+                loop {
+                    match self.peek().clone() {
+                        Tok::TyVar(text) => params.push(Name {
+                            text,
+                            span: self.bump().span,
+                        }),
+                        _ => return Err(self.unexpected("a type parameter (`'a`)")),
+                    }
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect(")")?;
             }
-            _ => return Err(self.unexpected("a type name")),
-        };
-        self.expect("=")?;
-        if !self.is("{") {
-            return Err(unsupported(
-                start.to(self.span()),
-                "type definitions other than records (variants, abbreviations)",
-            ));
+            _ => {}
         }
+        Ok(params)
+    }
+
+    /// `| A | B of t ...` (the first `|` optional).
+    fn constructors(&mut self) -> PResult<Vec<CtorDecl>> {
+        self.eat("|");
+        let mut ctors = Vec::new();
+        loop {
+            let name = self.uident("a constructor")?;
+            let arg = if self.eat("of") {
+                Some(self.type_expr()?)
+            } else {
+                None
+            };
+            ctors.push(CtorDecl { name, arg });
+            if !self.eat("|") {
+                break;
+            }
+        }
+        Ok(ctors)
+    }
+
+    /// The fields of a record type definition (at `{`).
+    fn record_decl(&mut self, name: Name) -> PResult<Item> {
         self.bump();
         let mut fields = Vec::new();
         loop {
@@ -57,7 +133,7 @@ impl Parser {
         if self.is("and") {
             return Err(unsupported(
                 self.span(),
-                "mutually recursive type definitions",
+                "records in a group of type definitions (`and`)",
             ));
         }
         Ok(Item::Record(RecordDecl { name, fields }))
@@ -98,6 +174,47 @@ impl Parser {
         }
         let end = self.expect("}")?;
         self.mk(start.to(end), ExprKind::Record(fields, base))
+    }
+
+    /// `{ f = p; g; _ }` (at `{`): a record pattern; a field alone binds a variable of its
+    /// name, `_` stands for the fields not named.
+    pub(super) fn record_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.expect("{")?;
+        let mut fields = Vec::new();
+        loop {
+            if self.eat("_") {
+                self.eat(";");
+                break;
+            }
+            let name = match self.peek().clone() {
+                Tok::Ident(text) => Name {
+                    text,
+                    span: self.bump().span,
+                },
+                _ => return Err(self.unexpected("a field name")),
+            };
+            let pattern = if self.eat("=") {
+                self.pattern()?
+            } else {
+                Pattern {
+                    span: name.span,
+                    kind: PatternKind::Var(self.var(), name.clone()),
+                }
+            };
+            fields.push((name, pattern));
+            if self.eat(";") && !self.is("}") {
+                continue;
+            }
+            break;
+        }
+        let end = self.expect("}")?;
+        if fields.is_empty() {
+            return Err(self.unexpected("a field name"));
+        }
+        Ok(Pattern {
+            span: start.to(end),
+            kind: PatternKind::Record(fields),
+        })
     }
 
     /// `e.f.g ...` after the atom `e`.

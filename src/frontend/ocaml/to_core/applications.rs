@@ -82,7 +82,11 @@ impl Translator<'_> {
             });
         }
         let name = self.temp("f");
-        let ty = core_type(&Ty::Fun(params.to_vec(), Box::new(result.clone())), span)?;
+        let ty = core_type(
+            &self.type_cx(),
+            &Ty::Fun(params.to_vec(), Box::new(result.clone())),
+            span,
+        )?;
         let f = self.var(&name, span);
         let value = self.wrap_partial(span, args, &params[args.len()..], result, |t, all| {
             Ok(t.call(span, f, all))
@@ -129,10 +133,10 @@ impl Translator<'_> {
         for p in left {
             let tmp = self.temp("y");
             all.push(self.var(&tmp, span));
-            wrapper_params.push(self.binder(tmp, span, core_type(p, span)?));
+            wrapper_params.push(self.binder(tmp, span, core_type(&self.type_cx(), p, span)?));
         }
         let body = body(self, all)?;
-        let ret = core_type(&result, span)?;
+        let ret = core_type(&self.type_cx(), &result, span)?;
         let lambda = self.new_lambda(wrapper_params, ret, body, span, true);
         let mut value = self.mk(span, core::ExprKind::Fun(lambda));
         for (tmp, ty, arg) in bound.into_iter().rev() {
@@ -388,11 +392,11 @@ impl Translator<'_> {
         let mut args = Vec::new();
         for p in &params {
             let name = self.temp("a");
-            binders.push(self.binder(name.clone(), span, core_type(p, span)?));
+            binders.push(self.binder(name.clone(), span, core_type(&self.type_cx(), p, span)?));
             args.push(self.var(&name, span));
         }
         let body = self.primitive(span, name, args)?;
-        let ret = core_type(&result, span)?;
+        let ret = core_type(&self.type_cx(), &result, span)?;
         let lambda = self.lambda(binders, ret, body, span);
         Ok(self.mk(span, core::ExprKind::Fun(lambda)))
     }

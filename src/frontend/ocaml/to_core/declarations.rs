@@ -136,7 +136,7 @@ impl Translator<'_> {
             let Ty::Ref(content) = self.ground(&self.typing.var_types[id.0 as usize]) else {
                 return Err(internal(name.span, "a reference without a `ref` type"));
             };
-            core_type(&content, init.span)?
+            core_type(&self.type_cx(), &content, init.span)?
         };
         let constant = self.ref_constant(&core_name, init)?;
         if !is_core_constant(&constant) {
@@ -384,10 +384,13 @@ impl Translator<'_> {
                 else {
                     return Err(internal(value.span, "`function` without a function type"));
                 };
-                let ret = core_type(&r, value.span)?;
+                let ret = core_type(&self.type_cx(), &r, value.span)?;
                 let name = self.temp("arg");
-                let param =
-                    self.binder(name.clone(), value.span, core_type(&types[0], value.span)?);
+                let param = self.binder(
+                    name.clone(),
+                    value.span,
+                    core_type(&self.type_cx(), &types[0], value.span)?,
+                );
                 let body = self.match_on(&name, cases, value.span)?;
                 Ok((vec![param], ret, body))
             }
@@ -405,7 +408,7 @@ impl Translator<'_> {
         let mut params = Vec::new();
         let mut destructure = Vec::new();
         for (p, t) in patterns.iter().zip(types) {
-            let ty = core_type(t, p.span)?;
+            let ty = core_type(&self.type_cx(), t, p.span)?;
             match var_pattern(p) {
                 Some((id, name)) => {
                     self.entries.insert(id, Entry::Local(name.text.clone()));
@@ -429,7 +432,7 @@ impl Translator<'_> {
     /// Makes the variables of `p` translate to core locals of their own names.
     pub(super) fn declare(&mut self, p: &Pattern) {
         let mut vars = Vec::new();
-        collect_vars(p, &[], &mut vars);
+        collect_vars(self.typing, p, &[], &mut vars);
         for (id, name, _) in vars {
             self.entries.insert(id, Entry::Local(name.text));
         }

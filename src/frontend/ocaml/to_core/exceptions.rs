@@ -42,7 +42,9 @@ impl Translator<'_> {
                 Some(None) | None => None,
                 Some(Some(Ty::Int | Ty::Bool)) => Some(core::Type::Int),
                 // A reference is one integer in the IR too (its address).
-                Some(Some(t @ Ty::Ref(_))) => Some(core_type(&self.ground(t), name.span)?),
+                Some(Some(t @ Ty::Ref(_))) => {
+                    Some(core_type(&self.type_cx(), &self.ground(t), name.span)?)
+                }
                 Some(Some(_)) if arg.is_some() => {
                     return Err(unsupported(
                         name.span,

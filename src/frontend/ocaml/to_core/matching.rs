@@ -6,6 +6,7 @@
 //! variables bound to the accessed parts; a last case that matches whatever the earlier
 //! unguarded ones leave is not tested.
 
+use super::paths::{Step, collect_vars, extend, record_field_path, tuple_path};
 use super::*;
 use crate::core_lang::ast as core;
 
@@ -16,7 +17,8 @@ impl Translator<'_> {
         let cases = &expanded[..];
         let mut result = self.raise_named(span, "Match_failure");
         for (i, case) in cases.iter().enumerate().rev() {
-            let certain = i + 1 == cases.len() && completes(&cases[..i], case);
+            let certain = i + 1 == cases.len()
+                && (completes(&cases[..i], case) || self.completes_variant(&cases[..i], case));
             result = self.case(name, case, result, certain)?;
         }
         Ok(result)
@@ -70,6 +72,12 @@ impl Translator<'_> {
                 },
                 Step::Hd => core::ExprKind::List(core::ListOp::Hd, Box::new(e)),
                 Step::Tl => core::ExprKind::List(core::ListOp::Tl, Box::new(e)),
+                Step::Load => core::ExprKind::Load(Box::new(e)),
+                Step::Field(ctor) => core::ExprKind::Field {
+                    ctor: *ctor,
+                    field: 0,
+                    value: Box::new(e),
+                },
             };
             e = self.mk(span, kind);
         }
@@ -134,6 +142,18 @@ impl Translator<'_> {
             PatternKind::Alias(inner, ..) | PatternKind::Annot(inner, _) => {
                 self.test(inner, name, path)?
             }
+            PatternKind::Record(fields) => {
+                let mut tests = Vec::new();
+                for (field, p) in fields {
+                    let field_path = record_field_path(self.typing, span, field, path);
+                    tests.push(self.test(p, name, &field_path)?);
+                }
+                self.conjoin(tests, span)
+            }
+            PatternKind::Construct(_, arg) if self.typing.ctor_of(p).is_some() => {
+                let ctor = self.typing.ctor_of(p).unwrap_or_default();
+                self.variant_test(ctor, arg.as_deref(), name, path, span)?
+            }
             PatternKind::Construct(..) => {
                 return Err(unsupported(
                     span,
@@ -141,6 +161,29 @@ impl Translator<'_> {
                 ));
             }
         })
+    }
+
+    /// Whether `last` is `C p` (`p` irrefutable) and every other constructor of its
+    /// variant is matched by an unguarded earlier case `D q` (`q` irrefutable) or `_`:
+    /// its test would always hold (the exhaustive `match` OCaml programs write).
+    fn completes_variant(&self, earlier: &[Case], last: &Case) -> bool {
+        let ctor_of = |p: &Pattern| match &p.kind {
+            PatternKind::Construct(_, arg) if arg.as_deref().is_none_or(irrefutable) => {
+                self.typing.ctor_of(p)
+            }
+            _ => None,
+        };
+        let Some((v, c)) = ctor_of(&last.pattern).filter(|_| last.guard.is_none()) else {
+            return false;
+        };
+        let covered: Vec<usize> = earlier
+            .iter()
+            .filter(|case| case.guard.is_none())
+            .filter_map(|case| ctor_of(&case.pattern))
+            .filter(|(w, _)| *w == v)
+            .map(|(_, d)| d)
+            .collect();
+        (0..self.typing.variants[v].ctors.len()).all(|d| d == c || covered.contains(&d))
     }
 
     pub(super) fn conjoin(
@@ -162,7 +205,7 @@ impl Translator<'_> {
         body: core::Expr,
     ) -> R<core::Expr> {
         let mut vars = Vec::new();
-        collect_vars(p, &[], &mut vars);
+        collect_vars(self.typing, p, &[], &mut vars);
         let mut body = body;
         for (id, var_name, path) in vars.into_iter().rev() {
             let ty = self.core_type(&self.typing.var_types[id.0 as usize], var_name.span)?;
@@ -172,54 +215,6 @@ impl Translator<'_> {
             body = self.let_in(binder, value, body, p.span);
         }
         Ok(body)
-    }
-}
-
-/// One step into a value: a component of a pair, the head or tail of a list.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Step {
-    Fst,
-    Snd,
-    Hd,
-    Tl,
-}
-
-pub(super) fn extend(path: &[Step], step: Step) -> Vec<Step> {
-    let mut p = path.to_vec();
-    p.push(step);
-    p
-}
-
-/// The path to component `i` of an `n`-tuple stored as nested pairs.
-pub(super) fn tuple_path(path: &[Step], i: usize, n: usize) -> Vec<Step> {
-    let mut p = path.to_vec();
-    p.extend(std::iter::repeat_n(Step::Snd, i));
-    if i + 1 < n {
-        p.push(Step::Fst);
-    }
-    p
-}
-
-/// The variables of `p` with the path to the part of the value each one names.
-pub(super) fn collect_vars(p: &Pattern, path: &[Step], out: &mut Vec<(VarId, Name, Vec<Step>)>) {
-    match &p.kind {
-        PatternKind::Var(id, name) => out.push((*id, name.clone(), path.to_vec())),
-        PatternKind::Alias(inner, id, name) => {
-            out.push((*id, name.clone(), path.to_vec()));
-            collect_vars(inner, path, out);
-        }
-        PatternKind::Tuple(items) => {
-            for (i, item) in items.iter().enumerate() {
-                collect_vars(item, &tuple_path(path, i, items.len()), out);
-            }
-        }
-        PatternKind::Cons(h, t) => {
-            collect_vars(h, &extend(path, Step::Hd), out);
-            collect_vars(t, &extend(path, Step::Tl), out);
-        }
-        PatternKind::Annot(inner, _) => collect_vars(inner, path, out),
-        PatternKind::Construct(_, Some(inner)) => collect_vars(inner, path, out),
-        _ => {}
     }
 }
 
@@ -242,6 +237,7 @@ pub(super) fn irrefutable(p: &Pattern) -> bool {
     match &p.kind {
         PatternKind::Wild | PatternKind::Var(..) | PatternKind::Unit => true,
         PatternKind::Tuple(items) => items.iter().all(irrefutable),
+        PatternKind::Record(fields) => fields.iter().all(|(_, p)| irrefutable(p)),
         PatternKind::Alias(inner, ..) => irrefutable(inner),
         _ => false,
     }
@@ -309,6 +305,23 @@ fn alternatives(p: &Pattern) -> Vec<Pattern> {
                 .map(|items| with(PatternKind::Tuple(items)))
                 .collect()
         }
+        PatternKind::Record(fields) => {
+            // As a tuple of the fields' patterns.
+            let items: Vec<Pattern> = fields.iter().map(|(_, q)| q.clone()).collect();
+            let tuple = Pattern {
+                span: p.span,
+                kind: PatternKind::Tuple(items),
+            };
+            alternatives(&tuple)
+                .into_iter()
+                .map(|alt| match alt.kind {
+                    PatternKind::Tuple(items) => with(PatternKind::Record(
+                        fields.iter().map(|(n, _)| n.clone()).zip(items).collect(),
+                    )),
+                    _ => alt,
+                })
+                .collect()
+        }
         PatternKind::Cons(h, t) => {
             let tails = alternatives(t);
             alternatives(h)
@@ -352,6 +365,7 @@ fn collect_names(p: &Pattern, out: &mut Vec<(Rc<str>, VarId)>) {
             collect_names(inner, out);
         }
         PatternKind::Tuple(items) => items.iter().for_each(|q| collect_names(q, out)),
+        PatternKind::Record(fields) => fields.iter().for_each(|(_, q)| collect_names(q, out)),
         PatternKind::Cons(a, b) | PatternKind::Or(a, b) => {
             collect_names(a, out);
             collect_names(b, out);
@@ -381,6 +395,12 @@ fn renamed(p: &Pattern, names: &[(Rc<str>, VarId)]) -> Pattern {
         PatternKind::Tuple(items) => {
             PatternKind::Tuple(items.iter().map(|q| renamed(q, names)).collect())
         }
+        PatternKind::Record(fields) => PatternKind::Record(
+            fields
+                .iter()
+                .map(|(n, q)| (n.clone(), renamed(q, names)))
+                .collect(),
+        ),
         PatternKind::Cons(a, b) => {
             PatternKind::Cons(Box::new(renamed(a, names)), Box::new(renamed(b, names)))
         }

@@ -9,7 +9,7 @@
 //! every mutable field of a new record is a cell of its own, so two records never share
 //! one, and every name for one record sees its updates.
 
-use super::matching::{Step, tuple_path};
+use super::paths::{Step, tuple_path};
 use super::*;
 use crate::core_lang::ast as core;
 

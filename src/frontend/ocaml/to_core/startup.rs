@@ -139,6 +139,42 @@ impl Translator<'_> {
                 let method = self.unset_method(name, params, ret, span);
                 self.var(&method, span)
             }
+            // A value of a constructor whose fields need no value of a datatype.
+            core::Type::Data(data) => {
+                let decl = self
+                    .datatypes
+                    .borrow()
+                    .decls
+                    .iter()
+                    .find(|d| d.name == *data)
+                    .cloned();
+                let chosen = decl.and_then(|d| {
+                    d.ctors
+                        .iter()
+                        .position(|c| !c.fields.iter().any(needs_data))
+                        .map(|i| (i, d.ctors[i].fields.clone()))
+                });
+                let Some((ctor, fields)) = chosen else {
+                    return Err(unsupported(
+                        span,
+                        &format!(
+                            "a variant `{data}` of which every constructor holds the type itself"
+                        ),
+                    ));
+                };
+                let mut args = Vec::new();
+                for f in &fields {
+                    args.push(self.placeholder(name, f, span)?);
+                }
+                self.mk(
+                    span,
+                    core::ExprKind::Construct {
+                        data: data.clone(),
+                        ctor: ctor as u32,
+                        args,
+                    },
+                )
+            }
             // A cell of its own, allocated before the entry runs and never read.
             core::Type::Ref(content) => {
                 let content = self.placeholder(name, content, span)?;
@@ -259,5 +295,14 @@ pub(super) fn duplicable(typing: &Typing, e: &Expr) -> bool {
         | K::Record(..)
         | K::Field(..)
         | K::SetField(..) => false,
+    }
+}
+
+/// Whether a placeholder of `t` needs a value of a datatype (a list needs none: `[]`).
+fn needs_data(t: &core::Type) -> bool {
+    match t {
+        core::Type::Data(_) => true,
+        core::Type::Pair(a, b) => needs_data(a) || needs_data(b),
+        _ => false,
     }
 }
