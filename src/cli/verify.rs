@@ -34,6 +34,7 @@ pub(super) fn verify(
         Ok(loaded) => loaded,
         Err((_, message)) => return input_error(file, &message, output.format),
     };
+    limits::loaded();
     let outcome = with_progress_line(options, |o| verifier::verify(Program::from(&loaded), o));
     let checked = match loaded {
         Loaded::Core(checked) => Some(checked),
