@@ -96,24 +96,7 @@ impl Inferer {
         }
         let mut given: Vec<&str> = Vec::new();
         for (name, value) in fields {
-            let Some(i) = record.index_of(&name.text) else {
-                return Err(Diagnostic::error(
-                    name.span,
-                    format!(
-                        "the field `{}` is not a field of the record type `{}`",
-                        name.text, record.name
-                    ),
-                    "another record's field",
-                ));
-            };
-            if given.contains(&&*name.text) {
-                return Err(Diagnostic::error(
-                    name.span,
-                    format!("the field `{}` is given twice", name.text),
-                    "given again",
-                ));
-            }
-            given.push(&name.text);
+            let i = field_once(&record, name, &mut given)?;
             self.check(value, &record.fields[i].2)?;
         }
         if base.is_none()
@@ -146,24 +129,7 @@ impl Inferer {
         self.expect_pat(p, &record.ty, t)?;
         let mut given: Vec<&str> = Vec::new();
         for (name, field_pattern) in fields {
-            let Some(i) = record.index_of(&name.text) else {
-                return Err(Diagnostic::error(
-                    name.span,
-                    format!(
-                        "the field `{}` is not a field of the record type `{}`",
-                        name.text, record.name
-                    ),
-                    "another record's field",
-                ));
-            };
-            if given.contains(&&*name.text) {
-                return Err(Diagnostic::error(
-                    name.span,
-                    format!("the field `{}` is given twice", name.text),
-                    "given again",
-                ));
-            }
-            given.push(&name.text);
+            let i = field_once(&record, name, &mut given)?;
             self.pattern(field_pattern, &record.fields[i].2, bound)?;
         }
         self.typing.record_of_pattern.insert(p.span, index);
@@ -196,4 +162,28 @@ impl Inferer {
         self.typing.record_of.insert(e.id, index);
         Ok(ty.clone())
     }
+}
+
+/// The index of the field `name` in `record`, named once: a field of another record, or
+/// one named twice in the same braces (`given` so far), is an error at `name`.
+fn field_once<'n>(record: &Record, name: &'n Name, given: &mut Vec<&'n str>) -> R<usize> {
+    let Some(i) = record.index_of(&name.text) else {
+        return Err(Diagnostic::error(
+            name.span,
+            format!(
+                "the field `{}` is not a field of the record type `{}`",
+                name.text, record.name
+            ),
+            "another record's field",
+        ));
+    };
+    if given.contains(&&*name.text) {
+        return Err(Diagnostic::error(
+            name.span,
+            format!("the field `{}` is given twice", name.text),
+            "given again",
+        ));
+    }
+    given.push(&name.text);
+    Ok(i)
 }
