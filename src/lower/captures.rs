@@ -25,13 +25,7 @@ impl Captures {
 /// Computes the captures of every lambda in the program.
 pub fn compute(program: &Program, info: &TypeInfo) -> Captures {
     let mut captures = Captures::default();
-    let bodies = program
-        .store
-        .iter()
-        .map(|d| &d.init)
-        .chain(program.methods.iter().map(|m| &m.body))
-        .chain(std::iter::once(&program.main.body));
-    for body in bodies {
+    for body in super::bodies(program) {
         free_binders(body, info, &mut captures);
     }
     captures

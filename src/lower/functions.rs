@@ -207,15 +207,9 @@ impl Declarer<'_> {
 /// The methods used as values: named anywhere but as the function of a call (every
 /// body, `Store` initialisers and `Main` included). Only these can become closures.
 fn valued_methods(program: &Program, info: &TypeInfo) -> HashSet<MethodId> {
-    let bodies = program
-        .methods
-        .iter()
-        .map(|m| &m.body)
-        .chain(program.store.iter().map(|d| &d.init))
-        .chain(std::iter::once(&program.main.body));
     let mut called: HashSet<ExprId> = HashSet::new();
     let mut named: Vec<(ExprId, MethodId)> = Vec::new();
-    for body in bodies {
+    for body in super::bodies(program) {
         walk(body, &mut |e| match &e.kind {
             ExprKind::App { func, .. } => {
                 called.insert(func.id);

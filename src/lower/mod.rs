@@ -190,6 +190,7 @@ fn all_binders(program: &Program) -> HashMap<BinderId, &Binder> {
     binders
 }
 
+/// Every body of `program`: the `Store` initialisers, the methods', `Main`'s.
 fn bodies(program: &Program) -> impl Iterator<Item = &Expr> {
     program
         .store
