@@ -100,11 +100,7 @@ pub fn load(path: &Path, options: LoadOptions) -> Result<Loaded, LoadError> {
     let language = Lang::of(path, options.lang);
     let (name, bytes) = lang::read(path)?;
     if language.is_ir() {
-        let text = match std::str::from_utf8(&bytes) {
-            Ok(text) => text.to_string(),
-            Err(e) => return Err(not_utf8(&name, &bytes, e)),
-        };
-        let file = SourceFile::new(name, text);
+        let file = source_file(&name, &bytes)?;
         return ir_text::read_ir(file, options.entry, language).map(Loaded::Ir);
     }
     let ocaml = language == Lang::Ocaml;
@@ -158,11 +154,7 @@ pub fn load_source_as(
     entry: Option<&str>,
     ocaml: bool,
 ) -> Result<Checked, LoadError> {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_string(),
-        Err(e) => return Err(not_utf8(name, bytes, e)),
-    };
-    let file = SourceFile::new(name, text);
+    let file = source_file(name, bytes)?;
     let parsed = match (ocaml, entry) {
         (true, _) => ocaml::translate(&file.text, entry),
         (false, None) => parse_program(&file.text),
@@ -249,6 +241,15 @@ fn redeclaration_warnings(
 
 fn invalid(file: SourceFile, diagnostics: Vec<Diagnostic>) -> LoadError {
     LoadError::Invalid { file, diagnostics }
+}
+
+/// `bytes` as the text of a file called `name`; bytes that are not UTF-8 are a
+/// diagnostic at the first bad one.
+fn source_file(name: &str, bytes: &[u8]) -> Result<SourceFile, LoadError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text.to_string())),
+        Err(e) => Err(not_utf8(name, bytes, e)),
+    }
 }
 
 fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> LoadError {
