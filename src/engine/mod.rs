@@ -9,6 +9,7 @@
 //! re-exported types that options and outcomes name.
 
 mod confirm;
+mod cores;
 mod options;
 mod proof_wait;
 mod proofs;
@@ -205,7 +206,13 @@ fn search(
     };
     let mut restarts = 0;
     loop {
+        // Houdini's solver starts ahead only on a core nobody else uses (counted before
+        // the search's own solver starts).
+        let core_free = options.summaries && options.mode == Mode::Si && cores::idle_cores() > 0;
         let mut session = solvers.start_search()?;
+        if core_free {
+            solvers.prepare_houdini();
+        }
         let report = match (&split, &tracked) {
             (None, Some(tracked)) => search::cegar::run(
                 ir,
