@@ -3,7 +3,8 @@
 # verdict, wall time and which engine proved it. Usage (from the repository root, after
 # `cargo build --release`):
 #   benchmarks/proofs.sh [K] > table.md
-# GENERATED=0 leaves out the generated programs (each may take the full 120 s).
+# GENERATED=0 leaves out the generated programs (each may take the full 120 s); EXTRA adds
+# flags to every `verify` (issue 30's bar: `EXTRA="--proof-wait 60" benchmarks/proofs.sh`).
 # Safe programs: benchmarks/programs/*.horef without `-e`, the shared suite's programs whose
 # manifest rows are all `no_bug` (when ../shared/bmc2-suite exists), benchmarks/generated
 # safe programs of 400, 1000 and 4000 lines.
@@ -32,7 +33,7 @@ total=0
 for p in $(programs); do
     total=$((total + 1))
     start=$(date +%s.%N)
-    json=$(timeout 130 "$bin" verify "$p" --max-depth "$k" --timeout 120 --format json 2>/dev/null || true)
+    json=$(timeout 130 "$bin" verify "$p" --max-depth "$k" --timeout 120 --format json ${EXTRA:-} 2>/dev/null || true)
     end=$(date +%s.%N)
     verdict=$(printf '%s' "$json" | python3 -c 'import json,sys
 try: d=json.load(sys.stdin); print(d["verdict"], (d.get("proof") or {}).get("engine","-").replace(" ", "_"))

@@ -391,7 +391,7 @@ fn binop_precedence(op: BinOp) -> u8 {
         BinOp::Implies => 1,
         BinOp::And | BinOp::Or => 2,
         BinOp::Add | BinOp::Sub => 4,
-        BinOp::Mul | BinOp::Div | BinOp::Mod => 5,
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::EuclidDiv | BinOp::EuclidMod => 5,
         _ => 3,
     }
 }
@@ -405,7 +405,7 @@ fn operand_precedences(op: BinOp, lhs: &Expr) -> (u8, u8) {
             (if same { 2 } else { 3 }, 3)
         }
         BinOp::Add | BinOp::Sub => (4, 5),
-        BinOp::Mul | BinOp::Div | BinOp::Mod => (5, 6),
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::EuclidDiv | BinOp::EuclidMod => (5, 6),
         _ => (4, 4),
     }
 }

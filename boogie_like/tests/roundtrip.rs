@@ -163,7 +163,15 @@ impl Gen {
             (Type::Int, _) => {
                 let op = self
                     .rng
-                    .pick(&[BinOp::Add, BinOp::Sub, BinOp::Mul])
+                    .pick(&[
+                        BinOp::Add,
+                        BinOp::Sub,
+                        BinOp::Mul,
+                        BinOp::Div,
+                        BinOp::Mod,
+                        BinOp::EuclidDiv,
+                        BinOp::EuclidMod,
+                    ])
                     .unwrap();
                 Expr::binary(
                     op,

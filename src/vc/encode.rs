@@ -867,6 +867,9 @@ fn binary(t: &Context, op: BinOp, lhs: SExpr, rhs: SExpr) -> SExpr {
         BinOp::Mul => t.times(lhs, rhs),
         BinOp::Div => truncating_div(t, lhs, rhs),
         BinOp::Mod => truncating_mod(t, lhs, rhs),
+        // SMT-LIB's `div` and `mod` are Euclidean.
+        BinOp::EuclidDiv => t.list(vec![t.atom("div"), lhs, rhs]),
+        BinOp::EuclidMod => t.list(vec![t.atom("mod"), lhs, rhs]),
         BinOp::Eq => t.eq(lhs, rhs),
         BinOp::Neq => t.not(t.eq(lhs, rhs)),
         BinOp::Lt => t.lt(lhs, rhs),

@@ -181,7 +181,9 @@ impl Env<'_> {
             BinOp::Add => Value::Int(l + r),
             BinOp::Sub => Value::Int(l - r),
             BinOp::Mul => Value::Int(l * r),
-            BinOp::Div | BinOp::Mod if r == BigInt::from(0) => {
+            BinOp::Div | BinOp::Mod | BinOp::EuclidDiv | BinOp::EuclidMod
+                if r == BigInt::from(0) =>
+            {
                 return Err(RuntimeError::DivisionByZero {
                     proc: self.proc.name.clone(),
                 });
@@ -189,6 +191,11 @@ impl Env<'_> {
             // `BigInt`'s `/` and `%` truncate toward zero, as the IR's do.
             BinOp::Div => Value::Int(l / r),
             BinOp::Mod => Value::Int(l % r),
+            BinOp::EuclidDiv => Value::Int(euclid_div(&l, &r)),
+            BinOp::EuclidMod => {
+                let quotient = euclid_div(&l, &r);
+                Value::Int(l - r * quotient)
+            }
             BinOp::Lt => Value::Bool(l < r),
             BinOp::Le => Value::Bool(l <= r),
             BinOp::Gt => Value::Bool(l > r),
@@ -219,5 +226,19 @@ impl Env<'_> {
             Some(v) => Ok(v.clone()),
             None => type_confusion("selector"),
         }
+    }
+}
+
+/// Euclidean division (`r != 0`): the truncated quotient, one step further from zero
+/// when the truncated remainder is negative, so that the remainder is never negative.
+fn euclid_div(l: &BigInt, r: &BigInt) -> BigInt {
+    let zero = BigInt::from(0);
+    let quotient = l / r;
+    if l % r >= zero {
+        quotient
+    } else if *r > zero {
+        quotient - 1
+    } else {
+        quotient + 1
     }
 }

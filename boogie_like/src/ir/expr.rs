@@ -27,6 +27,11 @@ pub enum BinOp {
     Div,
     /// The remainder of [`BinOp::Div`] (C's `%`, OCaml's `mod`): its sign is the dividend's.
     Mod,
+    /// Euclidean division (Boogie's and SMT-LIB's `div`): `a = b * (a div b) + a mod b`
+    /// with `0 <= a mod b < |b|`.
+    EuclidDiv,
+    /// The remainder of [`BinOp::EuclidDiv`] (Boogie's and SMT-LIB's `mod`): never negative.
+    EuclidMod,
     Eq,
     Neq,
     Lt,
@@ -40,12 +45,14 @@ pub enum BinOp {
 
 impl BinOp {
     /// All binary operators.
-    pub const ALL: [BinOp; 14] = [
+    pub const ALL: [BinOp; 16] = [
         BinOp::Add,
         BinOp::Sub,
         BinOp::Mul,
         BinOp::Div,
         BinOp::Mod,
+        BinOp::EuclidDiv,
+        BinOp::EuclidMod,
         BinOp::Eq,
         BinOp::Neq,
         BinOp::Lt,
@@ -65,6 +72,8 @@ impl BinOp {
             BinOp::Mul => "*",
             BinOp::Div => "/",
             BinOp::Mod => "%",
+            BinOp::EuclidDiv => "div",
+            BinOp::EuclidMod => "mod",
             BinOp::Eq => "==",
             BinOp::Neq => "!=",
             BinOp::Lt => "<",

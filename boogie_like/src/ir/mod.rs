@@ -400,7 +400,13 @@ impl Program {
 /// The result type of a binary operator.
 pub fn binop_result(op: BinOp) -> Type {
     match op {
-        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => Type::Int,
+        BinOp::Add
+        | BinOp::Sub
+        | BinOp::Mul
+        | BinOp::Div
+        | BinOp::Mod
+        | BinOp::EuclidDiv
+        | BinOp::EuclidMod => Type::Int,
         _ => Type::Bool,
     }
 }

@@ -9,7 +9,7 @@ use num_bigint::BigInt;
 use super::ParseError;
 
 /// The reserved words of the IR syntax.
-pub const KEYWORDS: [&str; 18] = [
+pub const KEYWORDS: [&str; 20] = [
     "datatype",
     "var",
     "procedure",
@@ -28,6 +28,8 @@ pub const KEYWORDS: [&str; 18] = [
     "int",
     "bool",
     "is",
+    "div",
+    "mod",
 ];
 
 /// Multi-character punctuation, longest first so that maximal munch works.

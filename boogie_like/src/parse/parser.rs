@@ -613,6 +613,8 @@ impl Parser {
             Tok::Punct("*") => Some(BinOp::Mul),
             Tok::Punct("/") => Some(BinOp::Div),
             Tok::Punct("%") => Some(BinOp::Mod),
+            Tok::Kw("div") => Some(BinOp::EuclidDiv),
+            Tok::Kw("mod") => Some(BinOp::EuclidMod),
             _ => None,
         };
         self.left_chain(first, classify, None, Parser::unary)

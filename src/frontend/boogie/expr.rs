@@ -470,31 +470,9 @@ fn build_binary(op: BinOp, l: ir::Expr, r: ir::Expr) -> ir::Expr {
         BinOp::And => simple(ir::BinOp::And),
         BinOp::Or => simple(ir::BinOp::Or),
         BinOp::Implies => simple(ir::BinOp::Implies),
-        BinOp::Div => euclidean_div(l, r),
-        BinOp::Mod => euclidean_mod(l, r),
+        BinOp::Div => simple(ir::BinOp::EuclidDiv),
+        BinOp::Mod => simple(ir::BinOp::EuclidMod),
     }
-}
-
-/// Euclidean division from truncating division: with `q = a / b`, `r = a % b` (C's),
-/// `a div b = q` when `r >= 0`, else `q - 1` for `b > 0` and `q + 1` for `b < 0`.
-fn euclidean_div(a: ir::Expr, b: ir::Expr) -> ir::Expr {
-    let q = ir::Expr::binary(ir::BinOp::Div, a.clone(), b.clone());
-    let r = ir::Expr::binary(ir::BinOp::Mod, a, b.clone());
-    let negative = ir::Expr::binary(ir::BinOp::Lt, r, ir::Expr::int(0));
-    let positive_b = ir::Expr::binary(ir::BinOp::Gt, b, ir::Expr::int(0));
-    let down = ir::Expr::binary(ir::BinOp::Sub, q.clone(), ir::Expr::int(1));
-    let up = ir::Expr::binary(ir::BinOp::Add, q.clone(), ir::Expr::int(1));
-    ir::Expr::ite(negative, ir::Expr::ite(positive_b, down, up), q)
-}
-
-/// Euclidean remainder (`0 <= a mod b < |b|`): C's `a % b`, plus `|b|` when negative.
-fn euclidean_mod(a: ir::Expr, b: ir::Expr) -> ir::Expr {
-    let r = ir::Expr::binary(ir::BinOp::Mod, a, b.clone());
-    let negative = ir::Expr::binary(ir::BinOp::Lt, r.clone(), ir::Expr::int(0));
-    let positive_b = ir::Expr::binary(ir::BinOp::Gt, b.clone(), ir::Expr::int(0));
-    let plus = ir::Expr::binary(ir::BinOp::Add, r.clone(), b.clone());
-    let minus = ir::Expr::binary(ir::BinOp::Sub, r.clone(), b);
-    ir::Expr::ite(negative, ir::Expr::ite(positive_b, plus, minus), r)
 }
 
 /// The globals read under `old(…)` in `e` (names in `globals`).
