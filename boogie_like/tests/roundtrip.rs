@@ -161,18 +161,11 @@ impl Gen {
             ),
             (Type::Int, 2) => -self.expr(p, s, Type::Int, depth - 1),
             (Type::Int, _) => {
-                let op = self
-                    .rng
-                    .pick(&[
-                        BinOp::Add,
-                        BinOp::Sub,
-                        BinOp::Mul,
-                        BinOp::Div,
-                        BinOp::Mod,
-                        BinOp::EuclidDiv,
-                        BinOp::EuclidMod,
-                    ])
-                    .unwrap();
+                let arithmetic: Vec<BinOp> = BinOp::ALL
+                    .into_iter()
+                    .filter(|op| boogie_like::ir::binop_result(*op) == Type::Int)
+                    .collect();
+                let op = self.rng.pick(&arithmetic).unwrap();
                 Expr::binary(
                     op,
                     self.expr(p, s, Type::Int, depth - 1),
