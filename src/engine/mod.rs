@@ -10,6 +10,7 @@
 
 mod confirm;
 mod cores;
+mod houdini_ahead;
 mod options;
 mod proof_wait;
 mod proofs;
@@ -204,15 +205,18 @@ fn search(
         }
         _ => None,
     };
+    // Houdini infers its summaries beside the search only on a core nobody else uses
+    // (counted before the search's own solver starts), for the first whole-entry search.
+    let mut ahead = match (&split, &tracked) {
+        (None, None) if options.summaries && options.mode == Mode::Si => {
+            Some(()).filter(|()| cores::idle_cores() > 0)
+        }
+        _ => None,
+    }
+    .and_then(|()| solvers.ahead_starter());
     let mut restarts = 0;
     loop {
-        // Houdini's solver starts ahead only on a core nobody else uses (counted before
-        // the search's own solver starts).
-        let core_free = options.summaries && options.mode == Mode::Si && cores::idle_cores() > 0;
         let mut session = solvers.start_search()?;
-        if core_free {
-            solvers.prepare_houdini();
-        }
         let report = match (&split, &tracked) {
             (None, Some(tracked)) => search::cegar::run(
                 ir,
@@ -222,10 +226,19 @@ fn search(
                 &mut start_houdini,
                 &mut observer,
             ),
-            (None, None) => Runner::new(ir, session, limits.clone())
-                .with_houdini_sessions(&mut start_houdini)
-                .with_observer(&mut observer)
-                .run(),
+            (None, None) => match ahead.take() {
+                Some(starter) => houdini_ahead::beside(ir, starter, limits.deadline, |a| {
+                    Runner::new(ir, session, limits.clone())
+                        .with_houdini_sessions(&mut start_houdini)
+                        .with_observer(&mut observer)
+                        .with_summaries_ahead(a)
+                        .run()
+                }),
+                None => Runner::new(ir, session, limits.clone())
+                    .with_houdini_sessions(&mut start_houdini)
+                    .with_observer(&mut observer)
+                    .run(),
+            },
             (Some(split), _) => search::groups::run(
                 split,
                 &mut session,

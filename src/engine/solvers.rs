@@ -3,9 +3,8 @@
 //! for `--check-proof`. Guarantees: every session a run starts through [`RunSolvers`] is
 //! registered with the run's memory watchdog (and lowered in priority for a background
 //! run); the temporary dialogues of `--check-proof` are removed when the run ends, also on
-//! a signal (`solver::children::track`). Houdini's first session may be started and
-//! warmed up (its solver's one-time start-up paid) on a thread of its own while the search
-//! runs ([`RunSolvers::prepare_houdini`]); one never taken is stopped when the run ends.
+//! a signal (`solver::children::track`); a session started on another thread
+//! ([`AheadStarter`]) is registered the same way.
 
 use crate::engine::options::Options;
 use crate::engine::proofs::proof_check::Dialogues;
@@ -14,11 +13,7 @@ use crate::engine::search::driver::StopSignal;
 use crate::solver::{Session, SolverClock, SolverConfig, SolverError};
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::thread::JoinHandle;
 use std::time::Instant;
-
-/// A session being started (and warmed up) on a thread of its own.
-type Starting = JoinHandle<Result<Session, SolverError>>;
 
 /// The solver side of a run.
 pub struct RunSolvers {
@@ -39,8 +34,21 @@ pub struct RunSolvers {
     /// proof has ended the run ([`RunSolvers::pids`]).
     pids: SolverPids,
     background: bool,
-    /// Houdini's next session, started ahead by [`RunSolvers::prepare_houdini`].
-    houdini_ahead: RefCell<Option<Starting>>,
+}
+
+/// Starts a session of the run on another thread (it can be sent there): configured and
+/// registered as [`RunSolvers`] does.
+pub struct AheadStarter {
+    config: SolverConfig,
+    registry: Registry,
+}
+
+impl AheadStarter {
+    pub fn start(self) -> Result<Session, SolverError> {
+        let session = Session::start(&self.config)?;
+        self.registry.register(&session);
+        Ok(session)
+    }
 }
 
 impl RunSolvers {
@@ -79,31 +87,20 @@ impl RunSolvers {
             memory,
             pids: SolverPids::default(),
             background: options.background,
-            houdini_ahead: RefCell::new(None),
         }
     }
 
-    /// Starts Houdini's session ahead, on a thread of its own, and has its solver answer
-    /// one empty check, so that the solver's start-up (some 10 ms for z3's first check)
-    /// runs beside the search instead of after it. Not when the run records its
-    /// dialogues (`--dump-smt`, `--check-proof`): they hold only what the run asked.
-    pub fn prepare_houdini(&self) {
-        if self.dump.is_some() || self.houdini_ahead.borrow().is_some() {
-            return;
+    /// A starter of a session for work beside the search (Houdini's inference ahead); not
+    /// when the run records its dialogues (`--dump-smt`, `--check-proof`), whose order the
+    /// re-check replays.
+    pub fn ahead_starter(&self) -> Option<AheadStarter> {
+        if self.dump.is_some() {
+            return None;
         }
-        let config = self.config.clone();
-        let registry = self.registry();
-        let started = std::thread::Builder::new()
-            .name("houdini-ahead".to_string())
-            .spawn(move || {
-                let mut session = Session::start(&config)?;
-                registry.register(&session);
-                session.check_assuming(&[])?;
-                Ok(session)
-            });
-        if let Ok(handle) = started {
-            *self.houdini_ahead.borrow_mut() = Some(handle);
-        }
+        Some(AheadStarter {
+            config: self.config.clone(),
+            registry: self.registry(),
+        })
     }
 
     /// A session for the search (or its probe past the bound).
@@ -113,10 +110,6 @@ impl RunSolvers {
 
     /// A fresh session for Houdini, dumping to a file of its own when the run dumps.
     pub fn start_houdini(&self) -> Result<Session, SolverError> {
-        let ahead = self.houdini_ahead.borrow_mut().take();
-        if let Some(Ok(Ok(session))) = ahead.map(JoinHandle::join) {
-            return Ok(session);
-        }
         let config = SolverConfig {
             dump: self.dump.as_ref().map(|path| {
                 let mut name = path.clone().into_os_string();
@@ -167,16 +160,6 @@ impl RunSolvers {
                 .chain([self.pids.clone()])
                 .collect(),
             background: self.background,
-        }
-    }
-}
-
-impl Drop for RunSolvers {
-    /// A session started ahead and never taken is stopped with the run (after its
-    /// start-up: the thread is joined, and the session dropped).
-    fn drop(&mut self) {
-        if let Some(handle) = self.houdini_ahead.get_mut().take() {
-            drop(handle.join());
         }
     }
 }

@@ -242,6 +242,10 @@ type Observer<'a> = Box<dyn FnMut(&Iteration, usize) + 'a>;
 /// Starts a fresh solver session.
 type SessionFactory<'a> = Box<dyn FnMut() -> Result<Box<dyn Backend + 'a>, SolverError> + 'a>;
 
+/// Houdini's summaries inferred elsewhere (on a thread beside the search), with the number
+/// of checks they took; waited for when the runner first needs them.
+pub type SummariesAhead<'a> = Box<dyn FnOnce() -> Result<(Summaries, usize), SolverError> + 'a>;
+
 /// The stratified-inlining runner over one IR program.
 pub struct Runner<'a, B: Backend> {
     ir: &'a IrProgram,
@@ -261,6 +265,9 @@ pub struct Runner<'a, B: Backend> {
     summaries: Option<Summaries>,
     /// Starts the separate solver session Houdini runs in.
     houdini_session: Option<SessionFactory<'a>>,
+    /// Summaries being inferred beside the search (taken the first time they are needed;
+    /// if that inference failed, they are inferred here as without it).
+    summaries_ahead: Option<SummariesAhead<'a>>,
     /// By `ProcId` index: whether the procedure is on a call-graph cycle.
     recursive: Rc<[bool]>,
     /// The procedure the call tree starts from.
@@ -329,6 +336,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             observer: None,
             summaries: None,
             houdini_session: None,
+            summaries_ahead: None,
             recursive: facts.recursive.clone(),
             inlined_since_under: None,
             every_depth_unknown: false,
@@ -336,6 +344,13 @@ impl<'a, B: Backend> Runner<'a, B> {
             facts: Vec::new(),
             tree: Vec::new(),
         }
+    }
+
+    /// Takes Houdini's summaries from `ahead` (an inference of the same program's summaries
+    /// running beside the search) the first time they are needed.
+    pub fn with_summaries_ahead(mut self, ahead: SummariesAhead<'a>) -> Self {
+        self.summaries_ahead = Some(ahead);
+        self
     }
 
     /// Starts from summaries an earlier run over the same procedures inferred, instead of
@@ -532,9 +547,14 @@ impl<'a, B: Backend> Runner<'a, B> {
         if self.summaries.is_some() {
             return Ok(());
         }
-        let inferred = match &mut self.houdini_session {
-            None => vec![Vec::new(); self.ir.procs.len()],
-            Some(start) => {
+        let ahead = self.summaries_ahead.take().map(|wait| wait());
+        let inferred = match (ahead, &mut self.houdini_session) {
+            (Some(Ok((summaries, checks))), _) => {
+                self.solver_calls += checks;
+                summaries
+            }
+            (_, None) => vec![Vec::new(); self.ir.procs.len()],
+            (_, Some(start)) => {
                 let mut session = start()?;
                 session.declare_datatypes(&datatype_declarations(self.ir))?;
                 houdini::infer(
@@ -1168,6 +1188,20 @@ impl<'a> ProgramFacts<'a> {
                 .collect(),
         }
     }
+}
+
+/// Houdini's summaries of `ir`'s procedures inferred in `session` (a fresh one), as a
+/// runner infers them when it first needs them, with the number of checks they took: for
+/// an inference beside the search ([`Runner::with_summaries_ahead`]).
+pub fn infer_summaries<S: Backend + ?Sized>(
+    ir: &IrProgram,
+    session: &mut S,
+    deadline: Option<Instant>,
+) -> Result<(Summaries, usize), SolverError> {
+    session.declare_datatypes(&datatype_declarations(ir))?;
+    let mut checks = 0;
+    let summaries = houdini::infer(ir, &mut Encoder::new(ir), session, deadline, &mut checks)?;
+    Ok((summaries, checks))
 }
 
 /// Whether each procedure lies on a cycle of the call graph.
