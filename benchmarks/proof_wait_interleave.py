@@ -6,11 +6,12 @@ other before the next pair, so that a loaded machine disturbs them alike. Prints
 the wrong verdicts and the pairs slower than max(1.5x, +0.25 s) of the BMC-2 tool's time; the
 per-pair times go to /tmp/proof_wait_interleave.csv.
 
-Usage: python3 benchmarks/proof_wait_interleave.py [KMAX]   (default 12; release binary)"""
+Usage: python3 benchmarks/proof_wait_interleave.py [KMAX]   (default 12; release binary, or
+$HOREF_BIN)"""
 import csv, os, subprocess, sys, time
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 suite = os.path.join(root, "..", "shared", "bmc2-suite")
-B = os.path.join(root, "target/release/horef-si")
+B = os.environ.get("HOREF_BIN", os.path.join(root, "target/release/horef-si"))
 kmax = int(sys.argv[1]) if len(sys.argv) > 1 else 12
 configs = {"default": [], "none": ["--proofs", "none"], "houdini0": ["--proofs", "houdini", "--proof-wait", "0"]}
 rows = [r for r in csv.DictReader(open(os.path.join(suite, "expected.csv"))) if int(r["k"]) <= kmax]
