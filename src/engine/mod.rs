@@ -82,7 +82,7 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
     let started = Instant::now();
     let pruned = only_reachable(ir);
     let ir = pruned.as_ref().unwrap_or(ir);
-    run(ir, options, started, |stop, depth| match stop {
+    let outcome = run(ir, options, started, |stop, depth| match stop {
         StopReason::Bug {
             inputs,
             havocs,
@@ -90,7 +90,64 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
             ..
         } => confirm::witness::confirm_ir(ir, (&inputs, &havocs), failure, depth),
         other => plain_verdict(other, options.bounds),
-    })
+    });
+    by_loop_invariants(ir, options, started, outcome)
+}
+
+/// A SAFE UP TO answer made VERIFIED by the program's loop invariants, when the program
+/// with its loops cut and each loop's one-iteration check are all VERIFIED
+/// ([`proofs::loop_cut`]); any other answer as it is.
+fn by_loop_invariants(
+    ir: &IrProgram,
+    options: &Options,
+    started: Instant,
+    outcome: Outcome,
+) -> Outcome {
+    if !matches!(outcome.verdict, Verdict::SafeUpTo { .. }) {
+        return outcome;
+    }
+    let Some(programs) = proofs::loop_cut::cut(ir) else {
+        return outcome;
+    };
+    let mut summaries = Vec::new();
+    for (name, program) in &programs {
+        let timeout = match options.timeout {
+            Some(t) if t <= started.elapsed() => return outcome,
+            Some(t) => Some(t - started.elapsed()),
+            None => None,
+        };
+        let sub = Options {
+            timeout,
+            dump_smt: None,
+            progress: None,
+            extra_chc: Vec::new(),
+            proof_cases: None,
+            proof_cache: None,
+            ..options.clone()
+        };
+        if verify_ir(program, &sub).verdict != Verdict::Verified {
+            return outcome;
+        }
+        if !name.is_empty() {
+            summaries.push(proofs::proof::Summary {
+                procedure: name.clone(),
+                inputs: Vec::new(),
+                outputs: Vec::new(),
+                formula: "its loop invariants hold at every iteration".to_string(),
+                smt: String::new(),
+            });
+        }
+    }
+    Outcome {
+        verdict: Verdict::Verified,
+        proof: Some(Proof {
+            engine: "loop invariants".to_string(),
+            summaries,
+        }),
+        no_proof: None,
+        wait_ended: None,
+        ..outcome
+    }
 }
 
 fn run(
