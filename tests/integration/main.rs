@@ -28,6 +28,7 @@ mod ocaml_mutations;
 mod ocaml_oracle;
 mod ocaml_pairs;
 mod programs;
+mod proof_programs;
 mod proofs;
 mod properties;
 mod solver_processes;

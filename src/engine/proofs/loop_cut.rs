@@ -344,3 +344,55 @@ fn moved(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cut;
+
+    /// The IR of `while (i < n) invariant 0 <= i; { i := i + 1; }` in `main`, with `body`
+    /// as the loop's iteration.
+    fn program(body: &str) -> boogie_like::ir::Program {
+        let text = format!(
+            "procedure {{:entrypoint}} main(n: int) {{
+  var i: int;
+  i := 0;
+  call i := main#loop1(n, i);
+  assert i >= n;
+}}
+procedure main#loop1(n: int, i#in: int) returns (i: int) {{
+  i := i#in;
+  assert 0 <= i;
+  assume 0 <= i;
+  if (i < n) {{
+    {body}
+    call i := main#loop1(n, i);
+  }}
+}}
+"
+        );
+        boogie_like::parse(&text).expect("parses")
+    }
+
+    #[test]
+    fn a_loop_with_a_head_is_cut_once_and_checked_one_iteration_at_a_time() {
+        let programs = cut(&program("i := i + 1;")).expect("cut");
+        let names: Vec<&str> = programs.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["", "main#loop1"]);
+        for (_, p) in &programs {
+            assert!(boogie_like::verify(p).is_ok(), "{}", boogie_like::print(p));
+            assert!(cut(p).is_none(), "{}", boogie_like::print(p));
+        }
+        // The cut program's entry no longer calls the loop; the check's entry is the loop,
+        // which no longer calls itself.
+        for (program, name) in [(&programs[0].1, "main"), (&programs[1].1, "main#loop1")] {
+            let proc = program.proc_by_name(name).expect("procedure");
+            assert!(program.procs[proc].call_sites.is_empty(), "{name}");
+            assert!(program.procs[proc].entrypoint, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_loop_that_returns_from_its_body_is_not_cut() {
+        assert!(cut(&program("if (i == 3) { return; } i := i + 1;")).is_none());
+    }
+}
