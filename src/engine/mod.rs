@@ -82,7 +82,12 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
     let started = Instant::now();
     let pruned = only_reachable(ir);
     let ir = pruned.as_ref().unwrap_or(ir);
-    let outcome = run(ir, options, started, |stop, depth| match stop {
+    let outcome = verify_ir_once(ir, options, started);
+    by_loop_invariants(ir, options, started, outcome)
+}
+
+fn verify_ir_once(ir: &IrProgram, options: &Options, started: Instant) -> Outcome {
+    run(ir, options, started, |stop, depth| match stop {
         StopReason::Bug {
             inputs,
             havocs,
@@ -90,12 +95,11 @@ pub fn verify_ir(ir: &IrProgram, options: &Options) -> Outcome {
             ..
         } => confirm::witness::confirm_ir(ir, (&inputs, &havocs), failure, depth),
         other => plain_verdict(other, options.bounds),
-    });
-    by_loop_invariants(ir, options, started, outcome)
+    })
 }
 
 /// A SAFE UP TO answer made VERIFIED by the program's loop invariants, when the program
-/// with its loops cut and each loop's one-iteration check are all VERIFIED
+/// with its loops cut (each cut call checking one iteration in its context) is VERIFIED
 /// ([`proofs::loop_cut`]); any other answer as it is.
 fn by_loop_invariants(
     ir: &IrProgram,
@@ -106,38 +110,37 @@ fn by_loop_invariants(
     if !matches!(outcome.verdict, Verdict::SafeUpTo { .. }) {
         return outcome;
     }
-    let Some(programs) = proofs::loop_cut::cut(ir) else {
+    let Some((cut, loops)) = proofs::loop_cut::cut(ir) else {
         return outcome;
     };
-    let mut summaries = Vec::new();
-    for (name, program) in &programs {
-        let timeout = match options.timeout {
-            Some(t) if t <= started.elapsed() => return outcome,
-            Some(t) => Some(t - started.elapsed()),
-            None => None,
-        };
-        let sub = Options {
-            timeout,
-            dump_smt: None,
-            progress: None,
-            extra_chc: Vec::new(),
-            proof_cases: None,
-            proof_cache: None,
-            ..options.clone()
-        };
-        if verify_ir(program, &sub).verdict != Verdict::Verified {
-            return outcome;
-        }
-        if !name.is_empty() {
-            summaries.push(proofs::proof::Summary {
-                procedure: name.clone(),
-                inputs: Vec::new(),
-                outputs: Vec::new(),
-                formula: "its loop invariants hold at every iteration".to_string(),
-                smt: String::new(),
-            });
-        }
+    let timeout = match options.timeout {
+        Some(t) if t <= started.elapsed() => return outcome,
+        Some(t) => Some(t - started.elapsed()),
+        None => None,
+    };
+    let sub = Options {
+        timeout,
+        dump_smt: None,
+        progress: None,
+        extra_chc: Vec::new(),
+        proof_cases: None,
+        proof_cache: None,
+        ..options.clone()
+    };
+    let cut = only_reachable(&cut).unwrap_or(cut);
+    if verify_ir_once(&cut, &sub, Instant::now()).verdict != Verdict::Verified {
+        return outcome;
     }
+    let summaries = loops
+        .into_iter()
+        .map(|procedure| proofs::proof::Summary {
+            procedure,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            formula: "its loop invariants hold at every iteration".to_string(),
+            smt: String::new(),
+        })
+        .collect();
     Outcome {
         verdict: Verdict::Verified,
         proof: Some(Proof {

@@ -1,5 +1,6 @@
-// expect: safe (no proof: the second loop's invariant leaves out the first loop's fact about a)
-// Fill a map with nonnegative values, then sum a prefix: the sum is nonnegative.
+// expect: verified
+// Fill a map with nonnegative values, then sum a prefix: the sum is nonnegative (the
+// second loop relies on the first loop's fact about the map it does not modify).
 procedure {:entrypoint} main(n: int)
   requires n >= 0;
 {

@@ -12,22 +12,23 @@
 //!
 //! where `B` neither returns nor calls `L`. Every normal return of such an `L` ends at a
 //! head whose checks passed with `cond` false: its results satisfy every head formula and
-//! `¬cond`. So the loop can be *cut*: each call of `L` outside `L` becomes "run the head
-//! on the arguments; havoc the state and the globals `L` modifies; assume the head and
-//! `¬cond` on the results", and one more program checks a single iteration from any state
-//! that satisfies the head (`assume head; assume cond; B; run the head on the new
-//! state`). When the cut program and every iteration check are VERIFIED, the original
-//! program is: a failing run fails either outside the loops (the cut call sites
-//! over-approximate every normal return of `L`) or within some iteration of some loop
-//! (that iteration starts at a head that passed, which the iteration check starts from
-//! with every value).
+//! `¬cond`. So the loop can be *cut*, as Boogie verifies loops: each call of `L` from
+//! elsewhere becomes "run the head on the arguments; on a branch of its own, check one
+//! iteration (havoc the state and the globals `L` modifies, assume the head and `cond`,
+//! run `B` — its inner loops cut the same way — check the head on the new state, stop);
+//! havoc the state and globals; assume the head and `¬cond`". The iteration check runs
+//! in the caller's context, so facts about what the loop does not modify (a map filled
+//! by an earlier loop) hold in it, as in Boogie. When the cut program is VERIFIED, the
+//! original program is: a failing run fails either outside the loops (the cut call sites
+//! allow every normal return of `L`) or in some iteration of some loop, which starts at a
+//! head that passed and in the same context (the iteration check covers every such
+//! state).
 //!
-//! Guarantee: [`cut`] returns programs only for loops of exactly that shape with at least
-//! one head formula, and only when some call of such a loop is cut; none of the programs
-//! it returns has a cuttable call left, so [`cut`] of them is `None`.
+//! Guarantee: [`cut`] changes only calls of loops of exactly that shape with at least one
+//! head formula, and answers `None` when there is no such call.
 
 use boogie_like::ir::{Block, CallSiteId, Expr, LocalId, ProcId, Procedure, Program, Stmt, Var};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A loop procedure of the shape above.
 #[derive(Clone, Debug)]
@@ -42,68 +43,39 @@ struct Loop {
     body: Block,
 }
 
-/// The programs whose VERIFIED verdicts together prove `ir`: first the cut program (same
-/// entry), then one iteration check per cut loop, each with the loop's name. `None` when
-/// no call of a loop with invariants can be cut.
-pub fn cut(ir: &Program) -> Option<Vec<(String, Program)>> {
+/// The program with every call of a loop with invariants cut (from outside the loop),
+/// each cut call carrying its loop's iteration check, and the names of the loops cut.
+/// `None` when no such call exists.
+pub fn cut(ir: &Program) -> Option<(Program, Vec<String>)> {
     let loops: HashMap<ProcId, Loop> = ir
         .procs
         .ids()
         .filter_map(|p| loop_shape(ir, p))
         .map(|l| (l.proc, l))
         .collect();
-    let called = ir.procs.iter().any(|(id, p)| {
-        p.call_sites
-            .values()
-            .any(|s| s.callee != id && loops.contains_key(&s.callee))
-    });
-    if !called {
+    let known = &loops;
+    let mut names: Vec<String> = ir
+        .procs
+        .iter()
+        .flat_map(|(id, p)| {
+            p.call_sites
+                .values()
+                .filter(move |s| s.callee != id && known.contains_key(&s.callee))
+        })
+        .map(|s| ir.procs[s.callee].name.clone())
+        .collect();
+    if names.is_empty() {
         return None;
     }
+    names.sort();
+    names.dedup();
     let mut whole = ir.clone();
     for proc in ir.procs.ids() {
         let body = ir.procs[proc].body.clone();
-        let cut_body = cut_calls(&mut whole, proc, &body, &loops);
+        let cut_body = cut_calls(&mut whole, proc, &body, &loops, &[proc]);
         whole.set_body(proc, cut_body);
     }
-    let mut programs = vec![(String::new(), whole.clone())];
-    let mut ids: Vec<&ProcId> = loops.keys().collect();
-    ids.sort();
-    for id in ids {
-        let l = &loops[id];
-        let mut check = whole.clone();
-        let p = &ir.procs[l.proc];
-        let mut body: Block = p.body[..p.returns.len()].to_vec();
-        // Any globals: an iteration may start from every state.
-        let mut globals: Vec<_> = p.reads.iter().chain(&p.modifies).copied().collect();
-        globals.sort();
-        globals.dedup();
-        if !globals.is_empty() {
-            body.push(Stmt::Havoc(
-                globals.iter().map(|g| Var::Global(*g)).collect(),
-            ));
-        }
-        body.extend(l.head.iter().map(|s| assumed(s.clone())));
-        body.push(Stmt::Assume(l.cond.clone()));
-        body.extend(cut_calls(&mut check, l.proc, &l.body, &loops));
-        // The next head: its state parameters are the state now.
-        let next: HashMap<LocalId, Expr> = p.params[l.shared..]
-            .iter()
-            .zip(&p.returns)
-            .map(|(param, ret)| (*param, Expr::Var(Var::Local(*ret))))
-            .collect();
-        for stmt in &l.head {
-            body.push(substituted(&mut check, l.proc, p, stmt, &next));
-        }
-        body.push(Stmt::Assume(Expr::Bool(false)));
-        let proc = &mut check.procs[l.proc];
-        proc.modifies = globals;
-        proc.reads.clear();
-        check.set_body(l.proc, body);
-        check.set_entrypoint(l.proc);
-        programs.push((p.name.clone(), check));
-    }
-    Some(programs)
+    Some((whole, names))
 }
 
 /// An assert as an assume (the head's formulas, assumed where an iteration starts).
@@ -178,12 +150,14 @@ fn plain(p: &Procedure, proc: ProcId, block: &[Stmt]) -> bool {
     })
 }
 
-/// `block` of `proc` with every call of a loop other than `proc` itself cut.
+/// `block` of `proc` with every call of a loop cut, except calls of the loops in `inside`
+/// (`proc` itself, and the loops whose iterations are being moved into `proc`).
 fn cut_calls(
     ir: &mut Program,
     proc: ProcId,
     block: &[Stmt],
     loops: &HashMap<ProcId, Loop>,
+    inside: &[ProcId],
 ) -> Block {
     let mut out = Vec::with_capacity(block.len());
     for stmt in block {
@@ -191,13 +165,15 @@ fn cut_calls(
             Stmt::Call(site) => {
                 let callee = ir.procs[proc].call_sites[*site].callee;
                 match loops.get(&callee) {
-                    Some(l) if callee != proc => out.extend(cut_call(ir, proc, *site, l)),
+                    Some(l) if !inside.contains(&callee) => {
+                        out.extend(cut_call(ir, proc, *site, (l, loops), inside));
+                    }
                     _ => out.push(stmt.clone()),
                 }
             }
             Stmt::If { cond, then, else_ } => {
-                let then = cut_calls(ir, proc, then, loops);
-                let else_ = cut_calls(ir, proc, else_, loops);
+                let then = cut_calls(ir, proc, then, loops, inside);
+                let else_ = cut_calls(ir, proc, else_, loops, inside);
                 out.push(Stmt::If {
                     cond: cond.clone(),
                     then,
@@ -210,10 +186,19 @@ fn cut_calls(
     out
 }
 
-/// The statements that replace call `site` of `proc` to loop `l`: the arguments into
-/// fresh locals, the head on them, the state and `l`'s modified globals havocked, the head
-/// and `¬cond` assumed of the results.
-fn cut_call(ir: &mut Program, proc: ProcId, site: CallSiteId, l: &Loop) -> Block {
+/// The statements that replace call `site` of `proc` to loop `l` (Boogie's loop cut, in
+/// the caller's context): the arguments into fresh locals and the head run on them; then,
+/// on a nondeterministic branch that ends in `assume false`, one iteration from any state
+/// satisfying the head and `cond` (the state and `l`'s modified globals havocked), its
+/// inner loops cut, and the head checked on the new state; then the state and globals
+/// havocked, the head and `¬cond` assumed.
+fn cut_call(
+    ir: &mut Program,
+    proc: ProcId,
+    site: CallSiteId,
+    (l, loops): (&Loop, &HashMap<ProcId, Loop>),
+    inside: &[ProcId],
+) -> Block {
     let call = ir.procs[proc].call_sites[site].clone();
     let callee = ir.procs[l.proc].clone();
     let mut out = Vec::new();
@@ -225,32 +210,136 @@ fn cut_call(ir: &mut Program, proc: ProcId, site: CallSiteId, l: &Loop) -> Block
         out.push(Stmt::Assign(Var::Local(temp), arg.clone()));
         temps.push(Expr::Var(Var::Local(temp)));
     }
-    // On entry the state is the arguments; on return it is the results.
+    // On entry the state is the arguments; at any later head it is the call's results.
     let mut before: HashMap<LocalId, Expr> = HashMap::new();
-    let mut after: HashMap<LocalId, Expr> = HashMap::new();
+    let mut state: HashMap<LocalId, Var> = HashMap::new();
     for (i, param) in callee.params.iter().enumerate() {
         before.insert(*param, temps[i].clone());
-        let value = match i.checked_sub(l.shared) {
-            Some(j) => Expr::Var(call.rets[j]),
-            None => temps[i].clone(),
-        };
-        after.insert(*param, value);
+        if let Some(j) = i.checked_sub(l.shared) {
+            state.insert(*param, call.rets[j]);
+        }
     }
     for (j, ret) in callee.returns.iter().enumerate() {
         before.insert(*ret, temps[l.shared + j].clone());
-        after.insert(*ret, Expr::Var(call.rets[j]));
+        state.insert(*ret, call.rets[j]);
     }
+    for (id, local) in callee.locals.iter() {
+        if !state.contains_key(&id) && !before.contains_key(&id) {
+            state.insert(id, Var::Local(ir.fresh_local(proc, &local.name, local.ty)));
+        }
+    }
+    let mut after: HashMap<LocalId, Expr> = callee.params[..l.shared]
+        .iter()
+        .map(|p| (*p, before[p].clone()))
+        .collect();
+    after.extend(state.iter().map(|(l, v)| (*l, Expr::Var(*v))));
     for stmt in &l.head {
         out.push(substituted(ir, proc, &callee, stmt, &before));
     }
-    let mut havocked = call.rets.clone();
+    // State the iteration never writes keeps its entry value at every head (Boogie
+    // havocs only a loop's targets): it is assigned, not havocked.
+    let written = written_locals(&callee, &l.body);
+    let mut havocked = Vec::new();
+    for (j, ret) in callee.returns.iter().enumerate() {
+        if written.contains(ret) {
+            havocked.push(call.rets[j]);
+        } else {
+            out.push(Stmt::Assign(call.rets[j], temps[l.shared + j].clone()));
+        }
+    }
     havocked.extend(callee.modifies.iter().map(|g| Var::Global(*g)));
+    let mut iteration = vec![Stmt::Havoc(havocked.clone())];
+    for stmt in &l.head {
+        iteration.push(assumed(substituted(ir, proc, &callee, stmt, &after)));
+    }
+    let enter = Stmt::Assume(l.cond.clone());
+    iteration.push(substituted(ir, proc, &callee, &enter, &after));
+    let moved_body = moved_block(ir, proc, &callee, &l.body, (&after, &state));
+    let mut within = inside.to_vec();
+    within.push(l.proc);
+    iteration.extend(cut_calls(ir, proc, &moved_body, loops, &within));
+    for stmt in &l.head {
+        iteration.push(substituted(ir, proc, &callee, stmt, &after));
+    }
+    iteration.push(Stmt::Assume(Expr::Bool(false)));
+    let choice = ir.fresh_local(proc, "iteration", boogie_like::ir::Type::Bool);
+    out.push(Stmt::Havoc(vec![Var::Local(choice)]));
+    out.push(Stmt::If {
+        cond: Expr::Var(Var::Local(choice)),
+        then: iteration,
+        else_: Vec::new(),
+    });
     out.push(Stmt::Havoc(havocked));
     for stmt in &l.head {
         out.push(assumed(substituted(ir, proc, &callee, stmt, &after)));
     }
     let exit = Stmt::Assume(Expr::unary(boogie_like::ir::UnOp::Not, l.cond.clone()));
     out.push(substituted(ir, proc, &callee, &exit, &after));
+    out
+}
+
+/// The locals of `p` that `block` assigns, havocs or receives a call's result in.
+fn written_locals(p: &Procedure, block: &[Stmt]) -> HashSet<LocalId> {
+    let mut targets: Vec<Var> = Vec::new();
+    let mut written = HashSet::new();
+    for stmt in block {
+        match stmt {
+            Stmt::Assign(target, _) => targets.push(*target),
+            Stmt::Havoc(vars) => targets.extend(vars),
+            Stmt::Call(site) => targets.extend(&p.call_sites[*site].rets),
+            Stmt::If { then, else_, .. } => {
+                written.extend(written_locals(p, then));
+                written.extend(written_locals(p, else_));
+            }
+            Stmt::Assume(_) | Stmt::Assert { .. } | Stmt::Return => {}
+        }
+    }
+    written.extend(targets.into_iter().filter_map(|v| match v {
+        Var::Local(l) => Some(l),
+        Var::Global(_) => None,
+    }));
+    written
+}
+
+/// `block` of `callee` moved into `proc`: expressions over `values`, assignments and
+/// havocs to `vars`, calls re-created as call sites of `proc`.
+fn moved_block(
+    ir: &mut Program,
+    proc: ProcId,
+    callee: &Procedure,
+    block: &[Stmt],
+    (values, vars): (&HashMap<LocalId, Expr>, &HashMap<LocalId, Var>),
+) -> Block {
+    let var = |v: &Var| match v {
+        Var::Local(l) => vars.get(l).copied().unwrap_or(*v),
+        Var::Global(_) => *v,
+    };
+    let mut out = Vec::with_capacity(block.len());
+    for stmt in block {
+        let mut values = values.clone();
+        out.push(match stmt {
+            Stmt::Assign(target, e) => {
+                Stmt::Assign(var(target), moved(ir, proc, callee, e, &mut values))
+            }
+            Stmt::Havoc(targets) => Stmt::Havoc(targets.iter().map(var).collect()),
+            Stmt::Call(site) => {
+                let cs = &callee.call_sites[*site];
+                let args = cs
+                    .args
+                    .iter()
+                    .map(|a| moved(ir, proc, callee, a, &mut values))
+                    .collect();
+                let rets = cs.rets.iter().map(var).collect();
+                ir.procs[proc].add_call(cs.callee, args, rets, cs.source)
+            }
+            Stmt::If { cond, then, else_ } => Stmt::If {
+                cond: moved(ir, proc, callee, cond, &mut values),
+                then: moved_block(ir, proc, callee, then, (&values, vars)),
+                else_: moved_block(ir, proc, callee, else_, (&values, vars)),
+            },
+            other => substituted(ir, proc, callee, other, &values),
+        });
+    }
     out
 }
 
@@ -374,21 +463,18 @@ procedure main#loop1(n: int, i#in: int) returns (i: int) {{
     }
 
     #[test]
-    fn a_loop_with_a_head_is_cut_once_and_checked_one_iteration_at_a_time() {
-        let programs = cut(&program("i := i + 1;")).expect("cut");
-        let names: Vec<&str> = programs.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["", "main#loop1"]);
-        for (_, p) in &programs {
-            assert!(boogie_like::verify(p).is_ok(), "{}", boogie_like::print(p));
-            assert!(cut(p).is_none(), "{}", boogie_like::print(p));
-        }
-        // The cut program's entry no longer calls the loop; the check's entry is the loop,
-        // which no longer calls itself.
-        for (program, name) in [(&programs[0].1, "main"), (&programs[1].1, "main#loop1")] {
-            let proc = program.proc_by_name(name).expect("procedure");
-            assert!(program.procs[proc].call_sites.is_empty(), "{name}");
-            assert!(program.procs[proc].entrypoint, "{name}");
-        }
+    fn a_loop_with_a_head_is_cut_and_checked_one_iteration_at_a_time_in_context() {
+        let (cut_program, names) = cut(&program("i := i + 1;")).expect("cut");
+        assert_eq!(names, ["main#loop1"]);
+        let text = boogie_like::print(&cut_program);
+        assert!(boogie_like::verify(&cut_program).is_ok(), "{text}");
+        assert!(cut(&cut_program).is_none(), "{text}");
+        // The entry no longer calls the loop: it checks the head on entry, one iteration
+        // (which increments its own copy of `i`), and assumes the exit.
+        let main = cut_program.proc_by_name("main").expect("main");
+        assert!(cut_program.procs[main].call_sites.is_empty(), "{text}");
+        assert!(text.contains("assume !(i < n#arg);"), "{text}");
+        assert!(text.contains("i := i + 1;"), "{text}");
     }
 
     #[test]
