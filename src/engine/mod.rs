@@ -107,7 +107,9 @@ fn by_loop_invariants(
     started: Instant,
     outcome: Outcome,
 ) -> Outcome {
-    if !matches!(outcome.verdict, Verdict::SafeUpTo { .. }) {
+    // `--mode unroll` stays the plain baseline, and `--proofs none` means no proof.
+    let proofs_on = options.mode == Mode::Si && (options.chc || options.summaries);
+    if !proofs_on || !matches!(outcome.verdict, Verdict::SafeUpTo { .. }) {
         return outcome;
     }
     let Some((cut, loops)) = proofs::loop_cut::cut(ir) else {

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Issue 33's proof-power table: the programs of tests/proofs written for it (Boogie, one
+# class per file-name prefix) with the proof engines given 60 s, recursion bound 5; each
+# program's expectation (its `// expect:` line), verdict, wall time and proof engine, then
+# the VERIFIED count of the safe ones per class. Usage (from the repository root, after
+# `cargo build --release`, z3 on PATH):
+#   benchmarks/proof_classes.sh > table.md
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=target/release/horef-si
+class() {
+    case "$(basename "$1")" in
+        array_*) echo "loops over maps" ;;
+        goto_*) echo "goto loops" ;;
+        search*) echo "search returning an index" ;;
+        *) echo "invariant checks" ;;
+    esac
+}
+declare -A safe verified
+echo "| program | class | expected | verdict | seconds | proof |"
+echo "|---|---|---|---|---:|---|"
+for p in tests/proofs/*.bpl; do
+    c=$(class "$p")
+    expect=$(head -1 "$p" | sed 's|^// expect: ||; s| .*||')
+    start=$(date +%s.%N)
+    json=$(timeout 130 "$bin" verify "$p" --recursion-bound 5 --proof-budget 60 \
+        --proof-wait 60 --timeout 120 --format json 2>/dev/null || true)
+    end=$(date +%s.%N)
+    answer=$(printf '%s' "$json" | python3 -c 'import json,sys
+try: d=json.load(sys.stdin); print(d["verdict"], (d.get("proof") or {}).get("engine","-").replace(" ", "_"))
+except Exception: print("no-answer -")')
+    set -- $answer
+    if [ "$expect" = verified ]; then
+        safe[$c]=$((${safe[$c]:-0} + 1))
+        [ "$1" = verified ] && verified[$c]=$((${verified[$c]:-0} + 1))
+    fi
+    printf '| %s | %s | %s | %s | %.2f | %s |\n' "$(basename "$p")" "$c" "$expect" "$1" \
+        "$(echo "$end - $start" | bc)" "$2"
+done
+echo
+echo "| class | safe programs | VERIFIED |"
+echo "|---|---:|---:|"
+for c in "${!safe[@]}"; do
+    echo "| $c | ${safe[$c]} | ${verified[$c]:-0} |"
+done | sort
