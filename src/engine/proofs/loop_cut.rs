@@ -363,6 +363,7 @@ fn substituted(
     }
 }
 
+/// `e` of `callee` moved into `proc` (see [`substituted`]).
 fn moved(
     ir: &mut Program,
     proc: ProcId,
@@ -370,68 +371,59 @@ fn moved(
     e: &Expr,
     values: &mut HashMap<LocalId, Expr>,
 ) -> Expr {
-    match e {
-        Expr::Var(Var::Local(l)) => values.get(l).cloned().unwrap_or_else(|| e.clone()),
-        Expr::Int(_) | Expr::Bool(_) | Expr::Var(Var::Global(_)) => e.clone(),
-        Expr::Unary { op, arg } => Expr::Unary {
-            op: *op,
-            arg: Box::new(moved(ir, proc, callee, arg, values)),
-        },
-        Expr::Binary { op, lhs, rhs } => Expr::Binary {
-            op: *op,
-            lhs: Box::new(moved(ir, proc, callee, lhs, values)),
-            rhs: Box::new(moved(ir, proc, callee, rhs, values)),
-        },
-        Expr::Ite { cond, then, else_ } => Expr::Ite {
-            cond: Box::new(moved(ir, proc, callee, cond, values)),
-            then: Box::new(moved(ir, proc, callee, then, values)),
-            else_: Box::new(moved(ir, proc, callee, else_, values)),
-        },
-        Expr::Ctor { ctor, args } => Expr::Ctor {
-            ctor: *ctor,
-            args: args
-                .iter()
-                .map(|a| moved(ir, proc, callee, a, values))
-                .collect(),
-        },
-        Expr::Is { arg, ctor } => Expr::Is {
-            arg: Box::new(moved(ir, proc, callee, arg, values)),
-            ctor: *ctor,
-        },
-        Expr::Select { arg, field } => Expr::Select {
-            arg: Box::new(moved(ir, proc, callee, arg, values)),
-            field: *field,
-        },
-        Expr::MapConst { key, value } => Expr::MapConst {
-            key: *key,
-            value: Box::new(moved(ir, proc, callee, value, values)),
-        },
-        Expr::MapGet { map, index } => Expr::MapGet {
-            map: Box::new(moved(ir, proc, callee, map, values)),
-            index: Box::new(moved(ir, proc, callee, index, values)),
-        },
-        Expr::MapSet { map, index, value } => Expr::MapSet {
-            map: Box::new(moved(ir, proc, callee, map, values)),
-            index: Box::new(moved(ir, proc, callee, index, values)),
-            value: Box::new(moved(ir, proc, callee, value, values)),
-        },
-        Expr::Quant { forall, vars, body } => {
-            let fresh: Vec<LocalId> = vars
-                .iter()
-                .map(|v| {
-                    let local = &callee.locals[*v];
-                    let fresh = ir.fresh_local(proc, &local.name, local.ty);
-                    values.insert(*v, Expr::Var(Var::Local(fresh)));
-                    fresh
-                })
-                .collect();
-            Expr::Quant {
-                forall: *forall,
-                vars: fresh,
-                body: Box::new(moved(ir, proc, callee, body, values)),
+    let mut e = e.clone();
+    rewrite(ir, (proc, callee), &mut e, values);
+    e
+}
+
+fn rewrite(
+    ir: &mut Program,
+    (proc, callee): (ProcId, &Procedure),
+    e: &mut Expr,
+    values: &mut HashMap<LocalId, Expr>,
+) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || match e {
+        Expr::Var(Var::Local(l)) => {
+            if let Some(value) = values.get(&*l).cloned() {
+                *e = value;
             }
         }
-    }
+        Expr::Int(_) | Expr::Bool(_) | Expr::Var(Var::Global(_)) => {}
+        Expr::Quant { vars, body, .. } => {
+            for v in vars.iter_mut() {
+                let local = &callee.locals[*v];
+                let fresh = ir.fresh_local(proc, &local.name, local.ty);
+                values.insert(*v, Expr::Var(Var::Local(fresh)));
+                *v = fresh;
+            }
+            rewrite(ir, (proc, callee), body, values);
+        }
+        Expr::Unary { arg, .. }
+        | Expr::Is { arg, .. }
+        | Expr::Select { arg, .. }
+        | Expr::MapConst { value: arg, .. } => rewrite(ir, (proc, callee), arg, values),
+        Expr::Binary { lhs, rhs, .. } => {
+            rewrite(ir, (proc, callee), lhs, values);
+            rewrite(ir, (proc, callee), rhs, values);
+        }
+        Expr::MapGet { map, index } => {
+            rewrite(ir, (proc, callee), map, values);
+            rewrite(ir, (proc, callee), index, values);
+        }
+        Expr::MapSet { map, index, value } => {
+            rewrite(ir, (proc, callee), map, values);
+            rewrite(ir, (proc, callee), index, values);
+            rewrite(ir, (proc, callee), value, values);
+        }
+        Expr::Ite { cond, then, else_ } => {
+            rewrite(ir, (proc, callee), cond, values);
+            rewrite(ir, (proc, callee), then, values);
+            rewrite(ir, (proc, callee), else_, values);
+        }
+        Expr::Ctor { args, .. } => args
+            .iter_mut()
+            .for_each(|a| rewrite(ir, (proc, callee), a, values)),
+    })
 }
 
 #[cfg(test)]
