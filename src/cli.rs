@@ -212,6 +212,13 @@ pub enum Command {
         /// of its globals (CORRAL's `/trackAllVars`; docs/engine.md).
         #[arg(long)]
         track_all: bool,
+        /// Where the variable abstraction's tracked set starts (measurements; the
+        /// default abstracts only where it pays).
+        #[arg(long, value_enum, hide = true, conflicts_with = "track_all")]
+        abstraction_start: Option<engine::AbstractionStart>,
+        /// How a spurious counterexample of the variable abstraction is refined.
+        #[arg(long, value_enum, hide = true, default_value_t = engine::Refinement::default())]
+        refinement: engine::Refinement,
         /// Which proof engines may show the program safe at every depth: Houdini's
         /// template summaries, Horn clauses solved by z3's Spacer (`chc`), both or none.
         #[arg(long, value_enum, default_value_t = Proofs::Both)]
@@ -398,6 +405,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             format,
             no_summaries,
             track_all,
+            abstraction_start,
+            refinement,
             proofs,
             proof_budget,
             proof_wait,
@@ -432,8 +441,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 abstraction: if track_all {
                     None
                 } else {
-                    engine::Options::default().abstraction
+                    abstraction_start.or(engine::Options::default().abstraction)
                 },
+                refinement,
                 ..engine::Options::default()
             };
             let output = Output {

@@ -5,6 +5,7 @@
 
 use crate::engine::Mode;
 use crate::engine::Proofs;
+use crate::engine::{AbstractionStart, Refinement};
 use crate::solver::SolverKind;
 use crate::suite::SuiteFormat;
 use clap::ValueEnum;
@@ -104,6 +105,43 @@ value_enum!(
     ]
 );
 
+value_enum!(
+    AbstractionStart,
+    [
+        (
+            AbstractionStart::Cone,
+            "cone",
+            "The assertions' cone of influence, where it pays (the default)"
+        ),
+        (
+            AbstractionStart::Assertions,
+            "assertions",
+            "The globals the assertions read, refined on spurious counterexamples"
+        ),
+        (
+            AbstractionStart::Empty,
+            "empty",
+            "No global (CORRAL's start)"
+        ),
+    ]
+);
+
+value_enum!(
+    Refinement,
+    [
+        (
+            Refinement::InSolver,
+            "alg2",
+            "CORRAL's Alg. 2: assumptions over Boolean constants on one VC (the default)"
+        ),
+        (
+            Refinement::DivideAndConquer,
+            "alg1",
+            "CORRAL's Alg. 1: each check rebuilds the tree for one abstraction"
+        ),
+    ]
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +164,8 @@ mod tests {
         round_trips::<Proofs>();
         round_trips::<SolverKind>();
         round_trips::<SuiteFormat>();
+        round_trips::<AbstractionStart>();
+        round_trips::<Refinement>();
     }
 }
 

@@ -29,7 +29,7 @@ pub use proofs::proof::Proof;
 pub use proofs::proof_cache::{identity as tool_identity, write_atomically};
 pub use resources::default_limit_mib as default_memory_limit_mib;
 pub use search::call_bounds::CallBounds;
-pub use search::cegar::Start as AbstractionStart;
+pub use search::cegar::{Refinement, Start as AbstractionStart};
 pub use search::driver::{InliningPolicy, Mode, StopSignal};
 
 use crate::core_lang::Checked;
@@ -282,7 +282,7 @@ fn search(
         let report = match (&split, &tracked) {
             (None, Some(tracked)) => search::cegar::run(
                 ir,
-                tracked.clone(),
+                (tracked.clone(), options.refinement),
                 &mut session,
                 limits,
                 &mut start_houdini,

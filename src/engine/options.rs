@@ -3,7 +3,7 @@
 //! how long a run waits for a proof ([`ProofWait`]), and what a progress line is told
 //! ([`Progress`]). Guarantee: `Options::default()` is the documented default of every flag.
 
-use super::search::cegar::Start as AbstractionStart;
+use super::search::cegar::{Refinement, Start as AbstractionStart};
 use crate::engine::CaseSource;
 use crate::engine::resources;
 use crate::engine::search::call_bounds::CallBounds;
@@ -70,6 +70,8 @@ pub struct Options {
     /// (`--track-all`, CORRAL's `/trackAllVars`), else from where the tracked set starts
     /// (the default, [`AbstractionStart::Cone`], only where it pays: `search::cegar::start`).
     pub abstraction: Option<AbstractionStart>,
+    /// How a spurious counterexample is refined (`search::cegar`; `--refinement`).
+    pub refinement: Refinement,
 }
 
 impl Default for Options {
@@ -97,6 +99,7 @@ impl Default for Options {
             background: false,
             proof_cache: None,
             abstraction: Some(AbstractionStart::Cone),
+            refinement: Refinement::default(),
         }
     }
 }

@@ -154,6 +154,9 @@ pub struct AbstractionStats {
     pub tracked: Vec<String>,
     /// Spurious counterexamples refined.
     pub refinements: usize,
+    /// How each refinement found its globals, in order: `"alg2"` (in the solver, over
+    /// Boolean constants on one VC) or `"alg1"` (divide and conquer over abstractions).
+    pub refined_with: Vec<&'static str>,
     /// Time spent on concrete checks and refinement, in milliseconds.
     pub refine_ms: u64,
 }

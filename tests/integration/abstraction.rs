@@ -11,7 +11,7 @@
 
 use horef_si::engine::AbstractionStart as Start;
 use horef_si::engine::verdict::Verdict;
-use horef_si::engine::{Options, Outcome};
+use horef_si::engine::{Options, Outcome, Refinement};
 use horef_si::frontend::boogie::translate;
 use horef_si::span::SourceFile;
 use horef_si::verifier::{self, Program};
@@ -151,8 +151,25 @@ fn refinement_adds_exactly_the_globals_the_counterexample_needs() {
         "minimal: `c` and the `d`s stay out"
     );
     assert_eq!(stats.refinements, 1);
+    assert_eq!(
+        stats.refined_with,
+        vec!["alg2"],
+        "the default refines in the solver"
+    );
     // Without the abstraction there is nothing to report.
     assert!(all.stats.abstraction.is_none());
+    // Alg. 1 (divide and conquer over abstractions) finds the same set.
+    let alg1 = verifier::verify(
+        Program::Ir(&ir),
+        &Options {
+            refinement: Refinement::DivideAndConquer,
+            ..options(Some(Start::Assertions))
+        },
+    );
+    assert_eq!(class(&alg1.verdict), class(&all.verdict));
+    let stats1 = alg1.stats.abstraction.expect("the abstraction ran");
+    assert_eq!(stats1.tracked, stats.tracked);
+    assert_eq!(stats1.refined_with, vec!["alg1"]);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 mod common;
 
 mod abstraction;
+mod abstraction_random;
 mod architecture;
 mod benchexec_tasks;
 mod beyond;

@@ -243,6 +243,7 @@ pub fn abstract_program(ir: &IrProgram, tracked: &Tracked) -> IrProgram {
         let mut abstraction = ProcAbstraction {
             ir,
             tracked,
+            flags: &BTreeMap::new(),
             proc,
             stand_ins: BTreeMap::new(),
         };
@@ -252,10 +253,67 @@ pub fn abstract_program(ir: &IrProgram, tracked: &Tracked) -> IrProgram {
     out
 }
 
+/// The prefix of the Boolean globals of [`parameterised_program`].
+pub const TRACK_FLAG: &str = "track#";
+
+/// CORRAL's parameterised variable abstraction (Fig. 5), for its Alg. 2: the program
+/// abstracted with `tracked`, except that each global of `candidates` (untracked ones)
+/// is governed by a new Boolean global, its flag (returned in `candidates`' order; named
+/// [`TRACK_FLAG`] and the global's name): writes of a candidate are kept, and each read
+/// of it is `if flag then g else g'` with `g'` its stand-in, havocked before the
+/// statement as in [`abstract_program`]. No procedure modifies a flag and every
+/// procedure reads all of them, so each instance sees the entry's values. With a flag
+/// true the candidate behaves as tracked (every read is its value); with it false, as
+/// untracked (no read sees its value, so its kept writes change no failure): the
+/// executions that fail with the flags set to `S` are those of the abstraction tracking
+/// `tracked ∪ S`. The flags' starting values are the caller's to give (the driver's
+/// free entry globals), so that one VC answers for every `S` by assumptions.
+pub fn parameterised_program(
+    ir: &IrProgram,
+    tracked: &Tracked,
+    candidates: &[GlobalId],
+) -> (IrProgram, Vec<GlobalId>) {
+    let mut out = ir.clone();
+    let mut flags = BTreeMap::new();
+    let mut order = Vec::with_capacity(candidates.len());
+    for g in candidates {
+        let name = format!("{TRACK_FLAG}{}", ir.globals[*g].name);
+        let flag = out.add_global(name, boogie_like::ir::Type::Bool);
+        flags.insert(*g, flag);
+        order.push(flag);
+    }
+    // The candidates are written and read as if tracked; the flags decide the reads.
+    let mut kept = tracked.clone();
+    kept.0.resize(out.globals.len(), true);
+    for g in candidates {
+        kept.insert(*g);
+    }
+    let ids: Vec<ProcId> = out.procs.ids().collect();
+    for id in ids {
+        let proc = &mut out.procs[id];
+        proc.modifies.retain(|g| kept.contains(*g));
+        proc.reads.retain(|g| kept.contains(*g));
+        proc.reads.extend(order.iter().copied());
+        let body = std::mem::take(&mut proc.body);
+        let mut abstraction = ProcAbstraction {
+            ir,
+            tracked: &kept,
+            flags: &flags,
+            proc,
+            stand_ins: BTreeMap::new(),
+        };
+        let body = abstraction.block(body);
+        out.procs[id].body = body;
+    }
+    (out, order)
+}
+
 /// The abstraction of one procedure's body.
 struct ProcAbstraction<'a> {
     ir: &'a IrProgram,
     tracked: &'a Tracked,
+    /// [`parameterised_program`]'s candidates (tracked for writes), each with its flag.
+    flags: &'a BTreeMap<GlobalId, GlobalId>,
     proc: &'a mut Procedure,
     /// The local standing for each untracked global in this procedure.
     stand_ins: BTreeMap<GlobalId, LocalId>,
@@ -290,6 +348,18 @@ impl ProcAbstraction<'_> {
     /// added to `havocs` (once each).
     fn expr(&mut self, e: &mut Expr, havocs: &mut Vec<Var>) {
         stacker::maybe_grow(32 * 1024, 1024 * 1024, || match e {
+            Expr::Var(Var::Global(g)) if self.flags.contains_key(g) => {
+                let (g, flag) = (*g, self.flags[g]);
+                let l = Var::Local(self.stand_in(g));
+                if !havocs.contains(&l) {
+                    havocs.push(l);
+                }
+                *e = Expr::Ite {
+                    cond: Box::new(Expr::Var(Var::Global(flag))),
+                    then: Box::new(Expr::Var(Var::Global(g))),
+                    else_: Box::new(Expr::Var(l)),
+                };
+            }
             Expr::Var(v) => {
                 if let Some(g) = self.untracked(*v) {
                     let l = Var::Local(self.stand_in(g));
@@ -437,6 +507,34 @@ mod tests {
         let text = boogie_like::print(&none);
         assert!(text.contains("assert abs#a >= 0;"), "{text}");
         assert!(!text.contains("modifies"), "{text}");
+    }
+
+    #[test]
+    fn a_candidate_is_kept_and_read_through_its_flag() {
+        let ir = parse(TWO);
+        let (a, b) = (
+            ir.global_by_name("a").unwrap(),
+            ir.global_by_name("b").unwrap(),
+        );
+        let (par, flags) = parameterised_program(&ir, &Tracked::of(&ir, [a]), &[b]);
+        boogie_like::verify(&par).expect("the parameterised program is well formed");
+        assert_eq!(flags.len(), 1);
+        assert_eq!(par.globals[flags[0]].name, "track#b");
+        let text = boogie_like::print(&par);
+        // `b`'s writes stay; its read is the flag's choice between it and a havocked
+        // stand-in; `a` (tracked) is untouched; nobody modifies the flag.
+        assert!(text.contains("modifies a, b;"), "{text}");
+        assert!(!text.contains("modifies a, b, track#b"), "{text}");
+        assert!(text.contains("havoc abs#b;"), "{text}");
+        assert!(
+            text.contains("b := (if track#b then b else abs#b) + a;"),
+            "{text}"
+        );
+        assert!(text.contains("a := a + n;"), "{text}");
+        // Without candidates it is the abstraction.
+        let (none, no_flags) = parameterised_program(&ir, &Tracked::of(&ir, [a]), &[]);
+        assert!(no_flags.is_empty());
+        assert_eq!(none, abstract_program(&ir, &Tracked::of(&ir, [a])));
     }
 
     #[test]

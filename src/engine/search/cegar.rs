@@ -11,16 +11,18 @@
 //!   is asked whether an execution inside that tree fails ([`Runner::check_tree`], the
 //!   concrete check). If so, that is the bug, read off the program's own model and
 //!   replayed by the caller as any bug; if not, the counterexample is spurious and
-//!   hierarchical refinement (Alg. 1, divide and conquer over the untracked globals of the
-//!   assertions' cone of influence ([`relevant_globals`]; tracking it all is exact), each
-//!   check one [`Runner::check_tree`] of an abstraction on the same tree) finds a minimal
-//!   set of globals whose tracking makes that tree safe (the paper's Theorem 1). They are
-//!   added to `T` and the loop repeats, from the bound the bug was found at (a larger `T`
-//!   only removes executions, so the bounds below stay safe).
+//!   hierarchical refinement (divide and conquer, [`hrefine`], over the untracked globals
+//!   of the assertions' cone of influence ([`relevant_globals`]; tracking it all is
+//!   exact)) finds a minimal set of globals whose tracking makes that tree safe (the
+//!   paper's Theorem 1). They are added to `T` and the loop repeats, from the bound the
+//!   bug was found at (a larger `T` only removes executions, so the bounds below stay
+//!   safe).
 //!
-//! Alg. 1, not Alg. 2: the encoder has no Boolean "tracked" constants (Fig. 5), so each
-//! check builds the abstraction's VC of the tree afresh, inside `push`/`pop` on the one
-//! session. `T` grows by at least one global per refinement (when a refinement finds
+//! The checks of the divide and conquer ([`Refinement`]): Alg. 2 (the default) builds one
+//! VC of the tree for the parameterised abstraction ([`parameterised_program`]) and asks
+//! each check as assumptions over its Boolean constants; Alg. 1 (the fallback when that
+//! VC with every constant true is not `unsat`) builds the abstraction's VC of the tree
+//! afresh for each check. Both run inside `push`/`pop` on the one session. `T` grows by at least one global per refinement (when a refinement finds
 //! none, every global is tracked), so the loop ends after at most `|G|` refinements, the
 //! last of them on the program itself.
 //!
@@ -30,9 +32,9 @@
 
 use crate::engine::proofs::site_facts::FactBoard;
 use crate::engine::search::abstraction::{
-    Tracked, abstract_program, assertion_globals, relevant_globals,
+    Tracked, abstract_program, assertion_globals, parameterised_program, relevant_globals,
 };
-use crate::engine::search::backend::Backend;
+use crate::engine::search::backend::{Backend, CheckResult};
 use crate::engine::search::driver::{Iteration, Limits, RunReport, Runner, StopReason};
 use crate::engine::verdict::AbstractionStats;
 use crate::solver::SolverError;
@@ -51,6 +53,19 @@ pub enum Start {
     Assertions,
     /// No global (CORRAL's start).
     Empty,
+}
+
+/// How a spurious counterexample is refined (both find a minimal set, Theorem 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refinement {
+    /// CORRAL's Alg. 2: one VC of the counterexample's tree for the parameterised
+    /// abstraction ([`parameterised_program`]) on the solver stack, each check of the
+    /// divide and conquer a `check-sat-assuming` over the flags. Falls back to Alg. 1 for
+    /// that refinement when the VC with every flag true is not `unsat` (an `unknown`).
+    #[default]
+    InSolver,
+    /// CORRAL's Alg. 1: each check rebuilds the tree for one abstraction.
+    DivideAndConquer,
 }
 
 /// The default's rule: abstract only a program with at least this many globals...
@@ -79,7 +94,7 @@ pub fn start(ir: &IrProgram, start: Start) -> Option<Tracked> {
 /// counts are totals over the abstract runs and checks.
 pub fn run<S: Backend, H: Backend>(
     ir: &IrProgram,
-    tracked: Tracked,
+    (tracked, refinement): (Tracked, Refinement),
     session: &mut S,
     limits: &Limits,
     mut houdini: impl FnMut() -> Result<H, SolverError>,
@@ -98,6 +113,7 @@ pub fn run<S: Backend, H: Backend>(
         solver_calls: 0,
         declared: false,
         relevant: relevant_globals(ir),
+        refinement,
     };
     let mut limits = limits.clone();
     let mut iterations = Vec::new();
@@ -138,8 +154,9 @@ pub fn run<S: Backend, H: Backend>(
                     ..report
                 };
             }
-            Ok(Step::Refined) => {
+            Ok(Step::Refined(how)) => {
                 stats.refinements += 1;
+                stats.refined_with.push(how);
                 limits.first_bound = limits.first_bound.max(bound);
             }
             Err(e) => {
@@ -186,8 +203,8 @@ fn failed(e: SolverError) -> RunReport {
 enum Step {
     /// The program itself fails inside the counterexample's tree.
     Bug(StopReason),
-    /// Spurious: the tracked set grew.
-    Refined,
+    /// Spurious: the tracked set grew, found by `"alg2"` or `"alg1"`.
+    Refined(&'static str),
 }
 
 struct Loop<'s, 'i, S: Backend> {
@@ -202,6 +219,7 @@ struct Loop<'s, 'i, S: Backend> {
     /// The cone of influence of the assertions ([`relevant_globals`]): refinement looks
     /// only inside it.
     relevant: Tracked,
+    refinement: Refinement,
 }
 
 impl<S: Backend> Loop<'_, '_, S> {
@@ -256,20 +274,73 @@ impl<S: Backend> Loop<'_, '_, S> {
             // No answer on the program itself: search it without abstraction.
             Some(_) => {
                 self.tracked = all;
-                return Ok(Step::Refined);
+                return Ok(Step::Refined("alg1"));
             }
             None => {}
+        }
+        let before = self.tracked.len();
+        let dont = self.relevant.untracked();
+        if self.refinement == Refinement::InSolver
+            && let Some(refined) = self.refine_in_solver(tree, &dont, &limits)?
+        {
+            self.tracked = if refined.len() > before { refined } else { all };
+            return Ok(Step::Refined("alg2"));
         }
         let mut correct = |this: &mut Self, tracked: &Tracked| -> Result<bool, SolverError> {
             // An `unknown` counts as not correct: tracking more is always safe.
             Ok(this.check(tracked, tree, bound, &limits)?.is_none())
         };
-        let before = self.tracked.len();
         let tracked = self.tracked.clone();
-        let dont = self.relevant.untracked();
         let refined = hrefine(self, tracked, dont, &mut correct)?;
         self.tracked = if refined.len() > before { refined } else { all };
-        Ok(Step::Refined)
+        Ok(Step::Refined("alg1"))
+    }
+
+    /// Alg. 2 (`vcrefine`): the minimal set over the untracked globals outside `dont`, by
+    /// [`hrefine`] whose checks are assumptions over the flags of one VC of `tree` for
+    /// the parameterised abstraction; `None` when that VC with every flag true is not
+    /// `unsat` (then Alg. 1 decides). An `unknown` of a later check counts as not correct,
+    /// as in Alg. 1.
+    fn refine_in_solver(
+        &mut self,
+        tree: &[(usize, CallSiteId)],
+        dont: &[GlobalId],
+        limits: &Limits,
+    ) -> Result<Option<Tracked>, SolverError> {
+        let candidates: Vec<GlobalId> = self
+            .tracked
+            .untracked()
+            .into_iter()
+            .filter(|g| !dont.contains(g))
+            .collect();
+        let (parameterised, flags) = parameterised_program(self.ir, &self.tracked, &candidates);
+        let mut limits = limits.clone();
+        limits.facts = FactBoard::default();
+        let tracked = self.tracked.clone();
+        let (refined, calls) = self.scoped(|session| {
+            let mut runner =
+                Runner::new(&parameterised, &mut *session, limits).with_datatypes_declared();
+            let constants = runner.rebuild_with_flags(tree, &flags)?;
+            let mut correct =
+                |runner: &mut Runner<'_, &mut S>, t: &Tracked| -> Result<bool, SolverError> {
+                    let (on, off): (Vec<_>, Vec<_>) = candidates
+                        .iter()
+                        .zip(&constants)
+                        .partition(|(g, _)| t.contains(**g));
+                    let on: Vec<_> = on.into_iter().map(|(_, c)| *c).collect();
+                    let off: Vec<_> = off.into_iter().map(|(_, c)| *c).collect();
+                    Ok(runner.tree_fails_assuming(&on, &off)? == CheckResult::Unsat)
+                };
+            let everything = Tracked::all(self.ir);
+            let refined = if correct(&mut runner, &everything)? {
+                Some(hrefine(&mut runner, tracked, dont.to_vec(), &mut correct)?)
+            } else {
+                None
+            };
+            Ok((refined, runner.solver_calls()))
+        })?;
+        self.solver_calls += calls;
+        Ok(refined)
     }
 }
 

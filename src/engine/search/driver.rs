@@ -287,6 +287,8 @@ pub struct Runner<'a, B: Backend> {
     /// For each instance after the entry: its parent instance and call site
     /// ([`RunReport::tree`]).
     tree: Vec<(usize, CallSiteId)>,
+    /// Globals the entry starts with these terms instead of their defaults (Alg. 2's flags).
+    entry_terms: Vec<(boogie_like::ir::GlobalId, SExpr)>,
 }
 
 impl<'a, B: Backend> Runner<'a, B> {
@@ -343,6 +345,7 @@ impl<'a, B: Backend> Runner<'a, B> {
             datatypes_declared: false,
             facts: Vec::new(),
             tree: Vec::new(),
+            entry_terms: Vec::new(),
         }
     }
 
@@ -1047,13 +1050,16 @@ impl<'a, B: Backend> Runner<'a, B> {
             .reads
             .iter()
             .chain(&proc.modifies)
-            .map(|g| {
-                let value = &self.global_defaults[g.0 as usize];
-                (
-                    *g,
-                    typed_value_term(terms, self.ir, value, self.ir.globals[*g].ty),
-                )
-            })
+            .map(
+                |g| match self.entry_terms.iter().find(|(free, _)| free == g) {
+                    Some((_, term)) => (*g, *term),
+                    None => {
+                        let value = &self.global_defaults[g.0 as usize];
+                        let ty = self.ir.globals[*g].ty;
+                        (*g, typed_value_term(terms, self.ir, value, ty))
+                    }
+                },
+            )
             .collect();
         let inputs = InstanceInputs {
             args: args.clone(),

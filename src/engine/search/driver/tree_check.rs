@@ -11,7 +11,11 @@
 //! model as the search reads it (so it is replayed as any); `None` means no execution
 //! inside the rebuilt tree fails.
 
-use super::{Backend, CallSiteId, Runner, SolverError, StopReason, datatype_declarations};
+use super::{
+    Backend, CallSiteId, CheckResult, IrType, Runner, SExpr, SolverError, StopReason,
+    datatype_declarations,
+};
+use boogie_like::ir::GlobalId;
 
 impl<B: Backend> Runner<'_, B> {
     /// Rebuilds `tree` ([`super::RunReport::tree`]) and asks once whether an execution
@@ -30,6 +34,58 @@ impl<B: Backend> Runner<'_, B> {
         tree: &[(usize, CallSiteId)],
         bound: u32,
     ) -> Result<Option<StopReason>, SolverError> {
+        self.rebuild(tree)?;
+        self.inlined_since_under = None;
+        self.under_approximation(bound)
+    }
+
+    /// Alg. 2's one VC (CORRAL §3.2): rebuilds `tree` with each global of `flags` (the
+    /// flags of [`crate::engine::search::abstraction::parameterised_program`]) starting
+    /// as a fresh Boolean constant, returned in `flags`' order, for
+    /// [`Runner::tree_fails_assuming`] to set by assumptions.
+    pub fn rebuild_with_flags(
+        &mut self,
+        tree: &[(usize, CallSiteId)],
+        flags: &[GlobalId],
+    ) -> Result<Vec<SExpr>, SolverError> {
+        let mut commands = Vec::new();
+        let terms = self.backend.terms();
+        let constants: Vec<SExpr> = flags
+            .iter()
+            .map(|_| {
+                self.encoder
+                    .fresh(terms, "track", IrType::Bool, &mut commands)
+            })
+            .collect();
+        self.backend.send(commands)?;
+        self.entry_terms = flags.iter().copied().zip(constants.clone()).collect();
+        self.rebuild(tree)?;
+        Ok(constants)
+    }
+
+    /// Whether an execution inside the rebuilt tree fails with the constants `on` true
+    /// and `off` false (`check-sat-assuming`, nothing sent: the VC stays on the stack).
+    /// An `unknown` is the solver's answer, as it gives it.
+    pub fn tree_fails_assuming(
+        &mut self,
+        on: &[SExpr],
+        off: &[SExpr],
+    ) -> Result<CheckResult, SolverError> {
+        let keys: Vec<u64> = self.open.keys().copied().collect();
+        let mut assumptions = self.blocking(keys);
+        let terms = self.backend.terms();
+        assumptions.extend(on.iter().copied());
+        assumptions.extend(off.iter().map(|c| terms.not(*c)));
+        self.check_exactly(&assumptions)
+    }
+
+    /// The solver calls made so far.
+    pub fn solver_calls(&self) -> usize {
+        self.solver_calls
+    }
+
+    /// Inlines the entry, then each site of `tree` that is open in the rebuilt parent.
+    fn rebuild(&mut self, tree: &[(usize, CallSiteId)]) -> Result<(), SolverError> {
         if !self.datatypes_declared {
             self.backend
                 .declare_datatypes(&datatype_declarations(self.ir))?;
@@ -57,7 +113,6 @@ impl<B: Backend> Runner<'_, B> {
                 None => rebuilt.push(None),
             }
         }
-        self.inlined_since_under = None;
-        self.under_approximation(bound)
+        Ok(())
     }
 }
