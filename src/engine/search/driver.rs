@@ -27,11 +27,12 @@
 //! "verified" only from an unsatisfiable over-approximation that blocks nothing, and "safe
 //! up to K" only from one in which the blocked sites are exactly the calls deeper than the
 //! bound or beyond CORRAL's bounds (which the bounded semantics does not execute).
+//!
+//! [`CallBounds`]: crate::engine::search::call_bounds::CallBounds
 
 use crate::engine::proofs::houdini::{self, Summaries, site_summary};
-use crate::engine::proofs::site_facts::{FactBoard, SiteFacts};
+use crate::engine::proofs::site_facts::SiteFacts;
 use crate::engine::search::backend::{Backend, CheckResult};
-use crate::engine::search::call_bounds::CallBounds;
 use crate::engine::search::tree_size;
 use crate::engine::verdict::{AbstractionStats, UnknownReason};
 use crate::solver::{ModelValue, SolverError};
@@ -46,52 +47,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How the runner inlines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Stratified inlining on demand, falling back to unrolling.
-    Si,
-    /// Full bound-K unrolling, one query.
-    Unroll,
-}
-
-impl Mode {
-    /// The name statistics and `--mode` use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Si => "si",
-            Mode::Unroll => "unroll",
-        }
-    }
-}
-
-/// Limits of one run (builder style).
-#[derive(Clone, Debug)]
-pub struct Limits {
-    pub max_depth: u32,
-    /// The depth bound the loop starts at: 1, or one past the bound an earlier run over the
-    /// same executions showed safe (a pass of [`crate::engine::search::groups`]).
-    pub first_bound: u32,
-    /// Whether `max_depth` is the user's K. Only then does reaching it without a bug call
-    /// for summaries, to try "verified at every depth"; a run with a smaller bound (a pass
-    /// of [`crate::engine::search::groups`]) ends with "safe up to max_depth" as it is.
-    pub final_bound: bool,
-    pub mode: Mode,
-    pub deadline: Option<Instant>,
-    pub policy: InliningPolicy,
-    /// Infer Houdini summaries for open call sites (SI mode only).
-    pub summaries: bool,
-    /// Raised from outside to stop the run at its next round.
-    pub stop: StopSignal,
-    /// CORRAL's bounds besides the depth: the sites they block are blocked in every query.
-    pub bounds: CallBounds,
-    /// Partial proofs published while the run goes on ([`crate::engine::proofs::partial_proofs`]): each
-    /// one's facts are assumed at the open call sites of the procedures it covers, from
-    /// the next round on.
-    pub facts: FactBoard,
-}
-
 /// How many keys [`Runner::complete_range_frames`] may set in all.
 pub const MAX_COMPLETED_KEYS: usize = 65_536;
 
@@ -100,51 +55,16 @@ pub const MAX_COMPLETED_KEYS: usize = 65_536;
 pub const MODEL_SEARCH_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a runner stops when a partial proof covers procedures it has inlined and its
-/// [`FactBoard`] asks for a restart: the caller runs the search again, with the facts
-/// assumed from its first round.
+/// [`FactBoard`](crate::engine::proofs::site_facts::FactBoard) asks for a restart: the
+/// caller runs the search again, with the facts assumed from its first round.
 pub const RESTART_WITH_FACTS: &str = "a partial proof arrived: the search starts again with it";
 
-/// Asks a running runner to stop at its next round: another proof engine answered, or a
-/// resource limit was reached. Clones share the signal.
-#[derive(Clone, Debug, Default)]
-pub struct StopSignal(std::sync::Arc<std::sync::OnceLock<String>>);
-
-impl StopSignal {
-    /// Raises the signal with the reason (the first reason raised stays).
-    pub fn raise(&self, why: impl Into<String>) {
-        let _ = self.0.set(why.into());
-    }
-
-    /// The reason, once raised.
-    pub fn raised(&self) -> Option<&str> {
-        self.0.get().map(String::as_str)
-    }
-}
-
-/// When on-demand inlining stops paying off: after `max_rounds` rounds, or once
-/// `max_inlined` instances exist, the runner unrolls the rest.
-#[derive(Clone, Copy, Debug)]
-pub struct InliningPolicy {
-    pub max_rounds: usize,
-    pub max_inlined: usize,
-    /// Eager inlining within the bound stops once the tree has `eager_base +
-    /// eager_per_procedure × (procedures in the program)` instances.
-    pub eager_base: usize,
-    pub eager_per_procedure: usize,
-}
-
-impl Default for InliningPolicy {
-    fn default() -> InliningPolicy {
-        InliningPolicy {
-            max_rounds: 200,
-            max_inlined: 20_000,
-            eager_base: 64,
-            eager_per_procedure: 4,
-        }
-    }
-}
-
+mod facts;
+mod limits;
 mod tree_check;
+
+pub use facts::{ProgramFacts, infer_summaries};
+pub use limits::{InliningPolicy, Limits, Mode, StopSignal};
 
 /// What one round did.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -208,7 +128,7 @@ struct OpenSite {
     slot: usize,
     /// The depth the callee's body would run at.
     callee_depth: u32,
-    /// Blocked for good by CORRAL's bounds ([`CallBounds`]).
+    /// Blocked for good by CORRAL's bounds ([`crate::engine::search::call_bounds::CallBounds`]).
     beyond_bounds: bool,
 }
 
@@ -1161,64 +1081,6 @@ impl<'a, B: Backend> Runner<'a, B> {
         }
         self.backend.send(commands)
     }
-}
-
-/// What a runner needs to know about its program before it starts, computed once for
-/// runners over the same program ([`crate::engine::search::groups`]).
-#[derive(Clone)]
-pub struct ProgramFacts<'a> {
-    /// An encoder for the program, with its facts (fresh names start from it).
-    encoder: Encoder<'a>,
-    /// By `ProcId` index: whether the procedure is on a call-graph cycle.
-    recursive: Rc<[bool]>,
-    /// By `GlobalId` index: the value each global starts with.
-    global_defaults: Rc<[boogie_like::Value]>,
-}
-
-impl<'a> ProgramFacts<'a> {
-    /// The program these facts are about.
-    pub fn ir(&self) -> &'a IrProgram {
-        self.encoder.ir()
-    }
-
-    pub fn of(ir: &'a IrProgram) -> ProgramFacts<'a> {
-        let interpreter = boogie_like::Interpreter::new(ir)
-            .unwrap_or_else(|e| panic!("internal error: the IR is ill-formed: {e}"));
-        ProgramFacts {
-            encoder: Encoder::new(ir),
-            recursive: recursive_procs(ir).into(),
-            global_defaults: ir
-                .globals
-                .values()
-                .map(|g| interpreter.default_value(g.ty))
-                .collect(),
-        }
-    }
-}
-
-/// Houdini's summaries of `ir`'s procedures inferred in `session` (a fresh one), as a
-/// runner infers them when it first needs them, with the number of checks they took: for
-/// an inference beside the search ([`Runner::with_summaries_ahead`]).
-pub fn infer_summaries<S: Backend + ?Sized>(
-    ir: &IrProgram,
-    session: &mut S,
-    deadline: Option<Instant>,
-) -> Result<(Summaries, usize), SolverError> {
-    session.declare_datatypes(&datatype_declarations(ir))?;
-    let mut checks = 0;
-    let summaries = houdini::infer(ir, &mut Encoder::new(ir), session, deadline, &mut checks)?;
-    Ok((summaries, checks))
-}
-
-/// Whether each procedure lies on a cycle of the call graph.
-fn recursive_procs(ir: &IrProgram) -> Vec<bool> {
-    let mut recursive = vec![false; ir.procs.len()];
-    for scc in houdini::recursive_sccs(ir) {
-        for proc in scc {
-            recursive[proc.0 as usize] = true;
-        }
-    }
-    recursive
 }
 
 pub(super) fn unknown(reason: UnknownReason) -> StopReason {
