@@ -348,6 +348,15 @@ pub enum ExprKind {
         target: Box<Expr>,
         value: Box<Expr>,
     },
+    /// The cell `index` cells after the cell `base` (only the OCaml front end produces it,
+    /// for arrays: an array's cells are allocated one after the other, so its `i`-th element
+    /// is the cell `i` after its first). `base` is evaluated first, then `index`; the front
+    /// end checks `0 <= index < length` before, so the result is a cell allocated with
+    /// `base`'s type (an address outside the allocated cells is a defect of the producer).
+    Offset {
+        base: Box<Expr>,
+        index: Box<Expr>,
+    },
     Pair(Box<Expr>, Box<Expr>),
     /// `(fst:T) e` (with the pair's type `T`) or plain `fst e`.
     Proj {

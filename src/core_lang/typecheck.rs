@@ -308,6 +308,11 @@ impl<'p> Checker<'p> {
                 }
                 Some(Type::Unit)
             }
+            ExprKind::Offset { base, index } => {
+                let cell = self.load(base).map(Type::reference);
+                self.check(index, &Type::Int);
+                cell
+            }
             ExprKind::Pair(first, second) => self.pair(first, second, hint),
             ExprKind::Proj { which, annot, pair } => self.projection(*which, annot, pair),
             ExprKind::Cons(head, tail) => self.cons(head, tail, hint),

@@ -41,6 +41,7 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Field { value: x, .. } => vec![x],
         ExprKind::Construct { args, .. } => args.iter().collect(),
         ExprKind::Store { target, value } => vec![target, value],
+        ExprKind::Offset { base, index } => vec![base, index],
         ExprKind::Assign { value, .. } => vec![value],
         ExprKind::Proj { pair, .. } => vec![pair],
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => vec![a, b],

@@ -418,6 +418,16 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                 // `!(fail)`: the target never produces a reference.
                 None => self.unreachable(self.type_of(e)),
             },
+            ExprKind::Offset { base, index } => {
+                // `base + index`: the cells of an array are allocated consecutively.
+                let Some(address) = self.expr(base).pop() else {
+                    return vec![];
+                };
+                match self.expr(index).pop() {
+                    Some(i) => vec![IrExpr::binary(ir::BinOp::Add, address, i)],
+                    None => vec![],
+                }
+            }
             ExprKind::Store { target, value } => {
                 // `(fail) := v` never evaluates `v`: the target fails first.
                 if let Some(address) = self.expr(target).pop() {

@@ -270,6 +270,12 @@ impl<'p> Analysis<'p> {
                 self.flow_heap(self.info.type_of(content), &value);
                 Vec::new()
             }
+            ExprKind::Offset { base, index } => {
+                // An address, like any `Ref T` value: no arrow position.
+                self.eval(base);
+                self.eval(index);
+                Vec::new()
+            }
             ExprKind::Load(target) => {
                 self.eval(target);
                 self.heap_value(self.info.type_of(e))

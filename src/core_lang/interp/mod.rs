@@ -388,6 +388,21 @@ impl Interp<'_> {
                 self.heap[address] = value;
                 Ok(Value::Unit)
             }
+            ExprKind::Offset { base, index } => {
+                let address = self.eval(base, env, depth)?.as_ref();
+                let index = self.eval(index, env, depth)?;
+                let cell = usize::try_from(index.as_int())
+                    .ok()
+                    .and_then(|i| address.checked_add(i))
+                    .filter(|cell| *cell < self.heap.len());
+                match cell {
+                    Some(cell) => Ok(Value::Ref(cell)),
+                    None => panic!(
+                        "internal error: an offset outside the allocated cells at {:?}",
+                        e.span
+                    ),
+                }
+            }
             ExprKind::Pair(a, b) => {
                 let a = self.eval(a, env, depth)?;
                 let b = self.eval(b, env, depth)?;

@@ -291,3 +291,7 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Assign(a, b) => vec![a, b],
     }
 }
+
+/// The name the parser gives the primitive of an array literal: `[| e1; ..; en |]` is
+/// this applied to the list literal `[e1; ..; en]` (no OCaml name can contain `#`).
+pub const ARRAY_LITERAL: &str = "Array.of_list#lit";

@@ -612,7 +612,7 @@ impl Inferer {
             return unsupported(
                 name.span,
                 &format!(
-                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List` functions of docs/ocaml.md are known)",
+                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List`, `Option` and `Array` functions of docs/ocaml.md are known)",
                     name.text
                 ),
             );
@@ -839,7 +839,10 @@ impl Inferer {
             ("string", []) => Ok(Ty::Str),
             ("list", [a]) => Ok(Ty::List(Box::new(self.annot_type(a)?))),
             ("ref", [a]) => Ok(Ty::Ref(Box::new(self.annot_type(a)?))),
-            ("int" | "bool" | "unit" | "exn" | "string" | "list" | "ref", _) => Err(arity_error()),
+            ("array", [a]) => Ok(Ty::Array(Box::new(self.annot_type(a)?))),
+            ("int" | "bool" | "unit" | "exn" | "string" | "list" | "ref" | "array", _) => {
+                Err(arity_error())
+            }
             ("float" | "char", _) => Err(unsupported(span, &format!("the type `{name}`"))),
             (_, _) if self.variant_named(name).is_some() => {
                 let index = self.variant_named(name).unwrap_or_default();
@@ -849,7 +852,7 @@ impl Inferer {
                     .collect::<R<Vec<_>>>()?;
                 self.variant_type(index, args, span)
             }
-            ("array" | "bytes", _) => Err(unsupported(span, &format!("the type `{name}`"))),
+            ("bytes", _) => Err(unsupported(span, &format!("the type `{name}`"))),
             (_, []) if self.record_named(name).is_some() => {
                 let index = self.record_named(name).unwrap_or_default();
                 Ok(self.typing.records[index].ty.clone())
@@ -1040,6 +1043,30 @@ impl Inferer {
             }
             "incr" => ("incr", Ty::fun(vec![Ty::Ref(Box::new(Ty::Int))], Ty::Unit)),
             "decr" => ("decr", Ty::fun(vec![Ty::Ref(Box::new(Ty::Int))], Ty::Unit)),
+            "Array.make" => {
+                let a = self.fresh();
+                let array = Ty::Array(Box::new(a.clone()));
+                ("Array.make", Ty::fun(vec![Ty::Int, a], array))
+            }
+            "Array.length" => {
+                let array = Ty::Array(Box::new(self.fresh()));
+                ("Array.length", Ty::fun(vec![array], Ty::Int))
+            }
+            "Array.get" => {
+                let a = self.fresh();
+                let array = Ty::Array(Box::new(a.clone()));
+                ("Array.get", Ty::fun(vec![array, Ty::Int], a))
+            }
+            "Array.set" => {
+                let a = self.fresh();
+                let array = Ty::Array(Box::new(a.clone()));
+                ("Array.set", Ty::fun(vec![array, Ty::Int, a], Ty::Unit))
+            }
+            ARRAY_LITERAL => {
+                let a = self.fresh();
+                let array = Ty::Array(Box::new(a.clone()));
+                (ARRAY_LITERAL, Ty::fun(vec![Ty::List(Box::new(a))], array))
+            }
             "Random.int" => ("Random.int", int1()),
             "Random.bool" => ("Random.bool", Ty::fun(vec![Ty::Unit], Ty::Bool)),
             "read_int" => ("read_int", Ty::fun(vec![Ty::Unit], Ty::Int)),

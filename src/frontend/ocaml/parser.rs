@@ -189,8 +189,7 @@ impl Parser {
     fn unsupported_here(&self) -> Option<Diagnostic> {
         let what = match self.peek() {
             Tok::Keyword(k) => unsupported_keyword(k)?,
-            Tok::Punct("[|") | Tok::Punct("|]") => "arrays",
-            Tok::Punct("<-") => "arrays (`<-` on other than a record field)",
+            Tok::Punct("<-") => "`<-` on other than a record field or an array element",
             Tok::Punct("~") | Tok::Punct("?") => "labelled and optional arguments",
             Tok::Punct("#") => "objects and directives (`#`)",
             Tok::Punct("[<") | Tok::Punct("[>") | Tok::Punct("`") => "polymorphic variants",
@@ -621,6 +620,29 @@ impl Parser {
             };
             return self.mk(span, ExprKind::SetField(record, field, Box::new(rhs)));
         }
+        if self.is("<-")
+            && let ExprKind::App(get, _) = &lhs.kind
+            && let ExprKind::Var(name) = &get.kind
+            && &*name.text == "Array.get"
+            && get.span == lhs.span
+        {
+            // `a.(i) <- v` is `Array.set a i v`.
+            self.bump();
+            let rhs = self.expr_nonseq()?;
+            let span = lhs.span.to(rhs.span);
+            let ExprKind::App(get, mut args) = lhs.kind else {
+                unreachable!("matched above")
+            };
+            args.push(rhs);
+            let set = self.mk(
+                get.span,
+                ExprKind::Var(Name {
+                    text: "Array.set".into(),
+                    span: get.span,
+                }),
+            )?;
+            return self.mk(span, ExprKind::App(Box::new(set), args));
+        }
         if let Some(d) = self.unsupported_here() {
             return Err(d);
         }
@@ -799,6 +821,7 @@ impl Parser {
             Tok::Keyword("begin") => self.begin_end(),
             Tok::Punct("(") => self.parenthesised(),
             Tok::Punct("[") => self.list_literal(),
+            Tok::Punct("[|") => self.array_literal(),
             Tok::Punct("{") => self.record(),
             Tok::Punct("!") => {
                 self.bump();
@@ -897,6 +920,35 @@ impl Parser {
         }
         list.span = start.to(end);
         Ok(list)
+    }
+
+    /// `[| e1; ..; en |]`: the primitive `Array.of_list#lit` applied to the list literal
+    /// `[e1; ..; en]` (to_core allocates the cells in place, docs/ocaml.md "Arrays").
+    fn array_literal(&mut self) -> PResult<Expr> {
+        let start = self.expect("[|")?;
+        let mut items = Vec::new();
+        while !self.is("|]") {
+            items.push(self.expr_nonseq()?);
+            if !self.eat(";") {
+                break;
+            }
+        }
+        let end = self.expect("|]")?;
+        let mut list = self.mk(end, ExprKind::Nil)?;
+        for item in items.into_iter().rev() {
+            let span = item.span.to(list.span);
+            list = self.mk(span, ExprKind::Cons(Box::new(item), Box::new(list)))?;
+        }
+        let whole = start.to(end);
+        list.span = whole;
+        let lit = self.mk(
+            whole,
+            ExprKind::Var(Name {
+                text: ARRAY_LITERAL.into(),
+                span: whole,
+            }),
+        )?;
+        self.mk(whole, ExprKind::App(Box::new(lit), vec![list]))
     }
 
     // ----- patterns -----

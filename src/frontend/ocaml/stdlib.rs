@@ -1,4 +1,4 @@
-//! The part of OCaml's Stdlib written in OCaml: `List` and `Option` functions as OCaml
+//! The part of OCaml's Stdlib written in OCaml: `List`, `Option` and `Array` functions as OCaml
 //! source, parsed
 //! with the program and verified like user code (docs/ocaml.md, "The Stdlib").
 //!
@@ -138,6 +138,66 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         "List.filter_map",
         &[],
         "let rec List.filter_map f l = match l with [] -> [] | x :: r -> (match f x with None -> List.filter_map f r | Some v -> v :: List.filter_map f r)",
+    ),
+    (
+        "Array.init",
+        &[],
+        "let Array.init n f = if n = 0 then [||] else if n < 0 then invalid_arg \"Array.init\" else let a = Array.make n (f 0) in for i = 1 to n - 1 do a.(i) <- f i done; a",
+    ),
+    (
+        "Array.iter",
+        &[],
+        "let Array.iter f a = for i = 0 to Array.length a - 1 do f a.(i) done",
+    ),
+    (
+        "Array.iteri",
+        &[],
+        "let Array.iteri f a = for i = 0 to Array.length a - 1 do f i a.(i) done",
+    ),
+    (
+        "Array.fold_left",
+        &[],
+        "let Array.fold_left f x a = let r = ref x in for i = 0 to Array.length a - 1 do r := f !r a.(i) done; !r",
+    ),
+    (
+        "Array.to_list",
+        &[],
+        "let Array.to_list a = let rec go i res = if i < 0 then res else go (i - 1) (a.(i) :: res) in go (Array.length a - 1) []",
+    ),
+    (
+        "Array.of_list",
+        &["List.length"],
+        "let Array.of_list l = match l with [] -> [||] | hd :: tl -> let a = Array.make (List.length l) hd in let rec fill i l = match l with [] -> a | hd :: tl -> a.(i) <- hd; fill (i + 1) tl in fill 1 tl",
+    ),
+    (
+        "Array.map",
+        &[],
+        "let Array.map f a = let l = Array.length a in if l = 0 then [||] else let r = Array.make l (f a.(0)) in for i = 1 to l - 1 do r.(i) <- f a.(i) done; r",
+    ),
+    (
+        "Array.copy",
+        &[],
+        "let Array.copy a = let l = Array.length a in if l = 0 then [||] else let r = Array.make l a.(0) in for i = 1 to l - 1 do r.(i) <- a.(i) done; r",
+    ),
+    (
+        "Array.fill",
+        &[],
+        "let Array.fill a ofs len v = if ofs < 0 || len < 0 || ofs > Array.length a - len then invalid_arg \"Array.fill\" else for i = ofs to ofs + len - 1 do a.(i) <- v done",
+    ),
+    (
+        "Array.exists",
+        &[],
+        "let Array.exists p a = let n = Array.length a in let rec loop i = if i = n then false else if p a.(i) then true else loop (i + 1) in loop 0",
+    ),
+    (
+        "Array.for_all",
+        &[],
+        "let Array.for_all p a = let n = Array.length a in let rec loop i = if i = n then true else if p a.(i) then loop (i + 1) else false in loop 0",
+    ),
+    (
+        "Array.mem",
+        &[],
+        "let Array.mem x a = let n = Array.length a in let rec loop i = if i = n then false else if a.(i) = x then true else loop (i + 1) in loop 0",
     ),
     (
         "Option.get",

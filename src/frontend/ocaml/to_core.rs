@@ -35,6 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 mod applications;
+mod arrays;
 mod declarations;
 mod exceptions;
 mod inputs;
@@ -723,6 +724,7 @@ fn default_vars(t: &Ty) -> Ty {
         Ty::Var(_) => Ty::Int,
         Ty::List(a) => Ty::List(Box::new(default_vars(a))),
         Ty::Ref(a) => Ty::Ref(Box::new(default_vars(a))),
+        Ty::Array(a) => Ty::Array(Box::new(default_vars(a))),
         Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(default_vars).collect()),
         Ty::Data(id, name, ts) => {
             Ty::Data(*id, name.clone(), ts.iter().map(default_vars).collect())
@@ -759,6 +761,10 @@ fn core_type_within(
             core::Type::arrow(ps, go(r)?)
         }
         Ty::Ref(content) => core::Type::reference(go(content)?),
+        // An array is its length and the address of its first cell (docs/ocaml.md, "Arrays").
+        Ty::Array(element) => {
+            core::Type::pair(core::Type::Int, core::Type::reference(go(element)?))
+        }
         Ty::Data(id, _, args) if variants[*id].recursive => {
             variants::datatype_of(cx, *id, args, span)?
         }

@@ -23,6 +23,8 @@ pub enum Ty {
     Exn,
     List(Box<Ty>),
     Ref(Box<Ty>),
+    /// `'a array`: mutable and aliased, invariant as `ref` (docs/ocaml.md, "Arrays").
+    Array(Box<Ty>),
     Tuple(Vec<Ty>),
     Fun(Vec<Ty>, Box<Ty>),
     /// A variant type (`'a option`, a user's `type shape = ...`): its index in
@@ -84,6 +86,7 @@ impl Subst {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || match self.shallow(t) {
             Ty::List(a) => Ty::List(Box::new(self.resolve(&a))),
             Ty::Ref(a) => Ty::Ref(Box::new(self.resolve(&a))),
+            Ty::Array(a) => Ty::Array(Box::new(self.resolve(&a))),
             Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| self.resolve(t)).collect()),
             Ty::Data(id, name, ts) => {
                 Ty::Data(id, name, ts.iter().map(|t| self.resolve(t)).collect())
@@ -106,7 +109,9 @@ impl Subst {
             (Ty::Var(x), Ty::Var(y)) if x == y => Ok(()),
             (Ty::Var(x), _) => self.bind(*x, &b),
             (_, Ty::Var(y)) => self.bind(*y, &a),
-            (Ty::List(x), Ty::List(y)) | (Ty::Ref(x), Ty::Ref(y)) => self.unify(x, y),
+            (Ty::List(x), Ty::List(y))
+            | (Ty::Ref(x), Ty::Ref(y))
+            | (Ty::Array(x), Ty::Array(y)) => self.unify(x, y),
             (Ty::Tuple(xs), Ty::Tuple(ys)) if xs.len() == ys.len() => {
                 xs.iter().zip(ys).try_for_each(|(x, y)| self.unify(x, y))
             }
@@ -140,7 +145,7 @@ impl Subst {
                 *l = (*l).min(level);
                 w == v
             }
-            Ty::List(a) | Ty::Ref(a) => self.occurs_and_adjust(v, level, &a),
+            Ty::List(a) | Ty::Ref(a) | Ty::Array(a) => self.occurs_and_adjust(v, level, &a),
             Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
                 ts.iter().any(|t| self.occurs_and_adjust(v, level, t))
             }
@@ -159,7 +164,7 @@ impl Subst {
                 let l = &mut self.levels[v as usize];
                 *l = (*l).min(level);
             }
-            Ty::List(a) | Ty::Ref(a) => self.lower_levels(&a, level, keep),
+            Ty::List(a) | Ty::Ref(a) | Ty::Array(a) => self.lower_levels(&a, level, keep),
             Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
                 ts.iter().for_each(|t| self.lower_levels(t, level, keep))
             }
@@ -177,7 +182,7 @@ impl Subst {
         match self.shallow(t) {
             Ty::Var(v) if invariant && !out.contains(&v) => out.push(v),
             Ty::List(a) => self.non_covariant(&a, invariant, out),
-            Ty::Ref(a) => self.non_covariant(&a, true, out),
+            Ty::Ref(a) | Ty::Array(a) => self.non_covariant(&a, true, out),
             Ty::Tuple(ts) => ts
                 .iter()
                 .for_each(|t| self.non_covariant(t, invariant, out)),
@@ -196,7 +201,7 @@ impl Subst {
     pub fn generalisable(&self, t: &Ty, level: u32, out: &mut Vec<u32>) {
         match self.shallow(t) {
             Ty::Var(v) if self.levels[v as usize] > level && !out.contains(&v) => out.push(v),
-            Ty::List(a) | Ty::Ref(a) => self.generalisable(&a, level, out),
+            Ty::List(a) | Ty::Ref(a) | Ty::Array(a) => self.generalisable(&a, level, out),
             Ty::Tuple(ts) | Ty::Data(_, _, ts) => {
                 ts.iter().for_each(|t| self.generalisable(t, level, out))
             }
@@ -218,6 +223,7 @@ pub fn substitute(t: &Ty, vars: &[u32], with: &[Ty]) -> Ty {
         },
         Ty::List(a) => Ty::List(Box::new(substitute(a, vars, with))),
         Ty::Ref(a) => Ty::Ref(Box::new(substitute(a, vars, with))),
+        Ty::Array(a) => Ty::Array(Box::new(substitute(a, vars, with))),
         Ty::Tuple(ts) => Ty::Tuple(ts.iter().map(|t| substitute(t, vars, with)).collect()),
         Ty::Data(id, name, ts) => Ty::Data(
             *id,
@@ -255,6 +261,10 @@ fn write_ty(f: &mut fmt::Formatter<'_>, t: &Ty, prec: u8) -> fmt::Result {
         Ty::Ref(a) => {
             write_ty(f, a, 2)?;
             write!(f, " ref")
+        }
+        Ty::Array(a) => {
+            write_ty(f, a, 2)?;
+            write!(f, " array")
         }
         Ty::Data(_, name, ts) => {
             match ts.len() {

@@ -419,7 +419,10 @@ impl<'p> Generator<'p> {
             ExprKind::Try { .. } => {
                 return Err(Unsupported("exceptions caught by `try`".into()));
             }
-            ExprKind::Alloc(_) | ExprKind::Load(_) | ExprKind::Store { .. } => {
+            ExprKind::Alloc(_)
+            | ExprKind::Load(_)
+            | ExprKind::Store { .. }
+            | ExprKind::Offset { .. } => {
                 return Err(Unsupported("allocated references (`Ref` types)".into()));
             }
             ExprKind::Input { .. } => {

@@ -103,7 +103,7 @@ fn mentions(t: &Ty, out: &mut Vec<usize>) {
             out.push(*id);
             args.iter().for_each(|a| mentions(a, out));
         }
-        Ty::List(a) | Ty::Ref(a) => mentions(a, out),
+        Ty::List(a) | Ty::Ref(a) | Ty::Array(a) => mentions(a, out),
         Ty::Tuple(ts) => ts.iter().for_each(|a| mentions(a, out)),
         Ty::Fun(ps, r) => {
             ps.iter().for_each(|a| mentions(a, out));

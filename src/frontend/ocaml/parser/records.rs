@@ -220,10 +220,27 @@ impl Parser {
     /// `e.f.g ...` after the atom `e`.
     pub(super) fn fields_after(&mut self, mut e: Expr) -> PResult<Expr> {
         while self.is(".") {
+            if self.peek_at(1) == &Tok::Punct("(") {
+                // `a.(i)` is `Array.get a i`, as in OCaml.
+                self.bump();
+                self.bump();
+                let index = self.expr()?;
+                let end = self.expect(")")?;
+                let whole = e.span.to(end);
+                let get = self.mk(
+                    whole,
+                    ExprKind::Var(Name {
+                        text: "Array.get".into(),
+                        span: whole,
+                    }),
+                )?;
+                e = self.mk(whole, ExprKind::App(Box::new(get), vec![e, index]))?;
+                continue;
+            }
             let Tok::Ident(text) = self.peek_at(1).clone() else {
                 return Err(unsupported(
                     self.span(),
-                    "arrays and module paths after an expression (`a.(i)`, `e.M.f`)",
+                    "module paths after an expression (`e.M.f`)",
                 ));
             };
             self.bump();

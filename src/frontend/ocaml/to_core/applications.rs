@@ -227,7 +227,7 @@ impl Translator<'_> {
             "Random.int" | "Random.bool" | "read_int" => {
                 return self.fresh_input(span, name, &args[0]);
             }
-            _ => return Ok(None),
+            _ => return self.array_primitive(span, name, args),
         }))
     }
 
@@ -279,6 +279,14 @@ impl Translator<'_> {
                     },
                 )
             }
+            "Array.length" => self.mk(
+                span,
+                core::ExprKind::Proj {
+                    which: core::Proj::Fst,
+                    annot: None,
+                    pair: Box::new(a),
+                },
+            ),
             "succ" | "pred" => {
                 let one = self.int(1, span);
                 self.binary(if name == "succ" { B::Add } else { B::Sub }, a, one, span)
@@ -379,6 +387,10 @@ impl Translator<'_> {
                 | "Random.int"
                 | "Random.bool"
                 | "read_int"
+                | "Array.make"
+                | "Array.get"
+                | "Array.set"
+                | ARRAY_LITERAL
         ) {
             return Err(unsupported(
                 span,
