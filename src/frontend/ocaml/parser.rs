@@ -1076,6 +1076,7 @@ impl Parser {
             Tok::Punct("(") => return self.parenthesised_pattern(),
             Tok::Punct("[") => return self.list_pattern(),
             Tok::Punct("{") => return self.record_pattern(),
+            Tok::Punct("[|") => return Err(unsupported(span, "array patterns (`[| .. |]`)")),
             _ => return Err(self.unexpected("a pattern")),
         };
         self.bump();

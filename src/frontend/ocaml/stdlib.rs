@@ -145,6 +145,11 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         "let Array.init n f = if n = 0 then [||] else if n < 0 then invalid_arg \"Array.init\" else let a = Array.make n (f 0) in for i = 1 to n - 1 do a.(i) <- f i done; a",
     ),
     (
+        "Array.make_matrix",
+        &[],
+        "let Array.make_matrix sx sy init = let res = Array.make sx [||] in for x = 0 to sx - 1 do res.(x) <- Array.make sy init done; res",
+    ),
+    (
         "Array.iter",
         &[],
         "let Array.iter f a = for i = 0 to Array.length a - 1 do f a.(i) done",

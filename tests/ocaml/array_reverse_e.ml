@@ -1,0 +1,22 @@
+(* expect: bug within 5 *)
+(* As array_reverse.ml, but the loop runs one swap too far (`to n / 2`): on four
+   elements the middle pair is swapped back, so a.(1) = y fails whenever x <> y. *)
+(* run: w=1 x=2 y=3 z=4 depth=8 => failure at 20:3 (assert) *)
+(* run: w=1 x=2 y=2 z=4 depth=8 => value skip *)
+let swap a i j =
+  let t = a.(i) in
+  a.(i) <- a.(j);
+  a.(j) <- t
+
+let reverse a =
+  let n = Array.length a in
+  for i = 0 to n / 2 do
+    swap a i (n - 1 - i)
+  done
+
+let main w x y z =
+  let a = [| w; x; y; z |] in
+  reverse a;
+  assert (a.(0) = z && a.(1) = y && a.(2) = x && a.(3) = w);
+  reverse a;
+  assert (a.(0) = w && a.(3) = z)
