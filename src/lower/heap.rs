@@ -69,7 +69,7 @@ impl Heaps {
 /// The content types of the `Ref` types in `ty`, each once, in first-seen order.
 fn collect_contents(ty: &Type, out: &mut Vec<Type>) {
     match ty {
-        // A datatype's fields hold no references (the OCaml front end refuses them).
+        // A datatype's fields are among the types the caller gives (`all_types` in `lower/mod.rs`).
         Type::Int | Type::Unit | Type::Data(_) => {}
         Type::List(element) => collect_contents(element, out),
         Type::Ref(content) => {

@@ -241,5 +241,12 @@ fn all_types<'p>(
     types.extend(program.store.iter().map(|d| &d.ty));
     types.extend(program.methods.iter().map(|m| &m.ret));
     types.push(&program.main.ret);
+    // The fields of the datatypes (a reference held in a constructor has its heap maps).
+    types.extend(
+        program
+            .datatypes
+            .iter()
+            .flat_map(|d| d.ctors.iter().flat_map(|c| c.fields.iter())),
+    );
     types
 }

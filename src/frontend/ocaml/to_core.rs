@@ -37,6 +37,7 @@ use std::rc::Rc;
 mod applications;
 mod arrays;
 mod declarations;
+mod equality;
 mod exceptions;
 mod inputs;
 mod lets;
@@ -124,6 +125,8 @@ struct Translator<'t> {
     exception_ids: HashMap<Rc<str>, core::ExnId>,
     /// The core datatypes of the recursive variants' instances ([`variants`]).
     datatypes: RefCell<variants::DataRegistry>,
+    /// The method comparing two values of each list or recursive variant type ([`equality`]).
+    equalities: HashMap<Ty, Rc<str>>,
     exprs: u32,
     binders: u32,
     lambdas: u32,
@@ -148,6 +151,7 @@ impl<'t> Translator<'t> {
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
             datatypes: RefCell::default(),
+            equalities: HashMap::new(),
             exprs: 0,
             binders: 0,
             lambdas: 0,
@@ -451,7 +455,7 @@ impl<'t> Translator<'t> {
             return self.structural_equality(e, op == BinOp::Eq, a, b);
         }
         // `l = []` / `l <> []`: whether `l` is empty (OCaml's structural equality with the
-        // empty list; other list comparisons need a recursion and are refused).
+        // empty list; other list comparisons are the recursion of [`equality`]).
         if matches!(op, BinOp::Eq | BinOp::Ne)
             && (matches!(a.kind, ExprKind::Nil) || matches!(b.kind, ExprKind::Nil))
         {
@@ -470,6 +474,11 @@ impl<'t> Translator<'t> {
                     self.binary(core::BinOp::Eq, test, zero, e.span)
                 }
             });
+        }
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && let Ty::List(_) = self.ground(&self.typing.expr_types[a.id.0 as usize])
+        {
+            return self.structural_equality(e, op == BinOp::Eq, a, b);
         }
         let core_op = match op {
             BinOp::Add => core::BinOp::Add,

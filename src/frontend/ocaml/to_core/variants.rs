@@ -16,8 +16,10 @@
 //! only by its constructor, a pattern `C p` matches exactly the values built by `C` whose
 //! argument matches `p`, and a placeholder is never read by a test, a binding or an
 //! equality; building a value costs no depth (a placeholder function is a method whose
-//! body is `fail`, never called). A recursive variant's constructors may not hold
-//! functions or references (refused by name).
+//! body is `fail`, never called). A recursive variant's constructors may hold
+//! references (and so records with `mutable` fields and arrays: an address is an
+//! integer to every analysis, and the heap maps are per content type), but not
+//! functions (refused by name: the points-to analysis does not look into datatypes).
 
 use super::paths::{Step, arg_path, extend, tag_path, tuple_path};
 use super::*;
@@ -44,8 +46,8 @@ type Instance = (usize, Vec<Ty>);
 
 /// The core datatype of the recursive variant `v` at the ground type arguments `args`:
 /// constructor `C of t` has the one field `t` (a tuple as nested pairs), `C` none. Its
-/// fields may not hold functions or references (the lowering's analyses of those do not
-/// look into datatypes).
+/// fields may not hold functions (the points-to analysis of the lowering does not look
+/// into datatypes; a reference is an address to it, with no function in it).
 pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<core::Type> {
     let key = (v, args.to_vec());
     if let Some((_, name)) = cx.data.borrow().instances.iter().find(|(k, _)| *k == key) {
@@ -74,11 +76,11 @@ pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<c
         let fields = match variant.arg_type(c, args) {
             Some(arg) => {
                 let field = core_type(cx, &arg, span)?;
-                if holds_function_or_ref(&field) {
+                if holds_function(&field) {
                     return Err(unsupported(
                         span,
                         &format!(
-                            "recursive variant types whose constructors hold functions or references (`{ctor_name}` of `{}`)",
+                            "recursive variant types whose constructors hold functions (`{ctor_name}` of `{}`)",
                             variant.name
                         ),
                     ));
@@ -101,12 +103,12 @@ pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<c
 
 /// Whether a function or a reference type occurs in `t` (a datatype's own fields are
 /// checked when it is made).
-fn holds_function_or_ref(t: &core::Type) -> bool {
+fn holds_function(t: &core::Type) -> bool {
     match t {
         core::Type::Int | core::Type::Unit | core::Type::Data(_) => false,
-        core::Type::Arrow(..) | core::Type::Ref(_) => true,
-        core::Type::List(a) => holds_function_or_ref(a),
-        core::Type::Pair(a, b) => holds_function_or_ref(a) || holds_function_or_ref(b),
+        core::Type::Arrow(..) => true,
+        core::Type::Ref(a) | core::Type::List(a) => holds_function(a),
+        core::Type::Pair(a, b) => holds_function(a) || holds_function(b),
     }
 }
 
@@ -277,7 +279,7 @@ impl Translator<'_> {
     }
 
     /// Whether the parts at `path` of `x` and `y`, of type `ty`, are structurally equal.
-    fn equal_at(
+    pub(super) fn equal_at(
         &mut self,
         ty: &Ty,
         x: &Rc<str>,
@@ -301,14 +303,10 @@ impl Translator<'_> {
                 self.conjoin(tests, span)
                     .unwrap_or_else(|| self.int(1, span))
             }
-            Ty::Data(v, name, _) if self.typing.variants[*v].recursive => {
-                return Err(unsupported(
-                    span,
-                    &format!(
-                        "comparing values of the recursive variant type `{name}` with `=` or `<>` (compare with a constant constructor, `t = Leaf`, or use `match`)"
-                    ),
-                ));
+            Ty::Data(v, ..) if self.typing.variants[*v].recursive => {
+                self.recursive_equal(ty, x, y, path, span)?
             }
+            Ty::List(_) => self.recursive_equal(ty, x, y, path, span)?,
             Ty::Data(v, _, args) => {
                 let variant = self.typing.variants[*v].clone();
                 let tag = tag_path(&variant, path);
@@ -333,7 +331,7 @@ impl Translator<'_> {
                 return Err(unsupported(
                     span,
                     &format!(
-                        "comparing values of type `{other}` with `=` or `<>` (structural equality is supported on `int`, `bool`, `unit`, tuples, records, variants and references of those)"
+                        "comparing values of type `{other}` with `=` or `<>` (structural equality is supported on `int`, `bool`, `unit`, tuples, records, variants, lists and references of those)"
                     ),
                 ));
             }
