@@ -361,6 +361,15 @@ impl Translator<'_> {
         args: &[Expr],
     ) -> R<core::Expr> {
         let span = e.span;
+        if matches!(
+            name,
+            "Array.make" | "Array.get" | "Array.set" | ARRAY_LITERAL
+        ) {
+            return Err(unsupported(
+                span,
+                &format!("`{name}` applied partially (apply it to all its arguments)"),
+            ));
+        }
         self.wrap_partial(span, args, &params[args.len()..], result, |t, all| {
             t.primitive(span, name, all)
         })
