@@ -904,15 +904,20 @@ impl Parser {
     }
 
     fn list_literal(&mut self) -> PResult<Expr> {
-        let start = self.expect("[")?;
+        self.bracketed_list("[", "]")
+    }
+
+    /// `open e1; ..; en close` as the list `e1 :: .. :: en :: []`, spanning the brackets.
+    fn bracketed_list(&mut self, open: &str, close: &str) -> PResult<Expr> {
+        let start = self.expect(open)?;
         let mut items = Vec::new();
-        while !self.is("]") {
+        while !self.is(close) {
             items.push(self.expr_nonseq()?);
             if !self.eat(";") {
                 break;
             }
         }
-        let end = self.expect("]")?;
+        let end = self.expect(close)?;
         let mut list = self.mk(end, ExprKind::Nil)?;
         for item in items.into_iter().rev() {
             let span = item.span.to(list.span);
@@ -925,22 +930,8 @@ impl Parser {
     /// `[| e1; ..; en |]`: the primitive `Array.of_list#lit` applied to the list literal
     /// `[e1; ..; en]` (to_core allocates the cells in place, docs/ocaml.md "Arrays").
     fn array_literal(&mut self) -> PResult<Expr> {
-        let start = self.expect("[|")?;
-        let mut items = Vec::new();
-        while !self.is("|]") {
-            items.push(self.expr_nonseq()?);
-            if !self.eat(";") {
-                break;
-            }
-        }
-        let end = self.expect("|]")?;
-        let mut list = self.mk(end, ExprKind::Nil)?;
-        for item in items.into_iter().rev() {
-            let span = item.span.to(list.span);
-            list = self.mk(span, ExprKind::Cons(Box::new(item), Box::new(list)))?;
-        }
-        let whole = start.to(end);
-        list.span = whole;
+        let list = self.bracketed_list("[|", "|]")?;
+        let whole = list.span;
         let lit = self.mk(
             whole,
             ExprKind::Var(Name {
