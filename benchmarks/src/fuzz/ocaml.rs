@@ -14,7 +14,14 @@
 //! - every binder is annotated with its type (`(x : int)`, `int -> (int -> int)`), so no
 //!   type is left to guess; `fail` is `failwith "fail"`, `hd`/`tl`/`is_empty` are `match`es
 //!   (`hd []` raises `Failure`; `hd` goes through an `option`, `tl` through a `result`, so
-//!   the front end's variants are fuzzed), `Pair(a, b)` is `(a, b)`, `==`/`!=` are `=`/`<>`.
+//!   the front end's variants are fuzzed), `Pair(a, b)` is `(a, b)`, `==`/`!=` are `=`/`<>`;
+//! - a type definition heads every program, `type 'a maybe = Nothing | Just of 'a`, the
+//!   variant `hd` goes through (so user-defined parameterised variants are fuzzed);
+//! - an allocated reference (`Ref T`, not a `Store:` one) is a one-element array (`T
+//!   array`): `ref e` is `[| e |]` when `e` is a literal and `Array.make 1 e` otherwise,
+//!   `!e` is `e.(0)`, `e1 := e2` is `e1.(0) <- e2` (a one-cell array is a cell, and neither
+//!   allocation costs depth, as `ref e` costs none), so arrays, their bounds checks and
+//!   their aliasing are fuzzed against the same HORef program.
 //!
 //! Guarantee: [`text`] is fully parenthesised and annotated; the oracle loads it through
 //! horef-si's OCaml front end and checks `verify` on it against the interpreter on the same
@@ -25,7 +32,7 @@ use std::fmt::Write;
 
 /// The program as an OCaml file.
 pub fn text(program: &Program) -> String {
-    let mut out = String::new();
+    let mut out = String::from("type 'a maybe = Nothing | Just of 'a\n");
     let mut deferred = Vec::new();
     for r in &program.store {
         if initialised_by_method(&r.init) {
@@ -80,7 +87,7 @@ fn placeholder(t: &Ty) -> String {
         Ty::Data(_) => unreachable!("the generator makes no datatypes"),
         Ty::List(_) => "([] : int list)".into(),
         Ty::Pair(a, b) => format!("({}, {})", placeholder(a), placeholder(b)),
-        Ty::Ref(content) => format!("(ref {})", placeholder(content)),
+        Ty::Ref(content) => format!("[| {} |]", placeholder(content)),
         Ty::Arrow(params, ret) => {
             let binders: Vec<String> = params.iter().map(|p| format!("(_ : {})", ty(p))).collect();
             format!(
@@ -100,7 +107,7 @@ fn ty(t: &Ty) -> String {
         Ty::Data(name) => name.to_string(),
         Ty::List(_) => "int list".into(),
         Ty::Pair(a, b) => format!("({} * {})", ty(a), ty(b)),
-        Ty::Ref(content) => format!("({} ref)", ty(content)),
+        Ty::Ref(content) => format!("({} array)", ty(content)),
         Ty::Arrow(params, ret) => {
             let mut parts: Vec<String> = params.iter().map(ty).collect();
             parts.push(ty(ret));
@@ -171,9 +178,10 @@ fn expr(e: &Expr) -> String {
         Kind::Assert(a) => format!("(assert {})", test(a)),
         Kind::Assign(r, a) => format!("({r} := {})", expr(a)),
         Kind::Deref(r) => format!("(!{r})"),
-        Kind::Alloc(a) => format!("(ref {})", expr(a)),
-        Kind::Load(a) => format!("(!{})", expr(a)),
-        Kind::Store(a, b) => format!("({} := {})", expr(a), expr(b)),
+        Kind::Alloc(a) if matches!(&*a.kind, Kind::Int(_)) => format!("[| {} |]", expr(a)),
+        Kind::Alloc(a) => format!("(Array.make 1 {})", expr(a)),
+        Kind::Load(a) => format!("({}.(0))", expr(a)),
+        Kind::Store(a, b) => format!("({}.(0) <- {})", expr(a), expr(b)),
         Kind::Pair(a, b) => format!("({}, {})", expr(a), expr(b)),
         Kind::Fst(a) => format!("(fst {})", expr(a)),
         Kind::Snd(a) => format!("(snd {})", expr(a)),
@@ -181,7 +189,7 @@ fn expr(e: &Expr) -> String {
         // Through an `option` and a `result` (issue 32's variants): the same values and
         // failures as a direct match.
         Kind::Hd(a) => format!(
-            "(match (match {} with hd_v :: _ -> Some hd_v | [] -> None) with Some hd_v -> hd_v | None -> failwith \"hd\")",
+            "(match (match {} with hd_v :: _ -> Just hd_v | [] -> Nothing) with Just hd_v -> hd_v | Nothing -> failwith \"hd\")",
             expr(a)
         ),
         Kind::Tl(a) => format!(
