@@ -14,19 +14,23 @@ use crate::engine::resources::kill_child;
 use crate::engine::search::driver::{SummariesAhead, infer_summaries};
 use crate::engine::solvers::AheadStarter;
 use crate::solver::SolverError;
+use crate::vc::encode::Encoder;
 use boogie_like::ir::Program as IrProgram;
 use std::cell::RefCell;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// Runs `search`, handing it the summaries of `ir` inferred beside it, in a session from
-/// `starter`, until `deadline`.
+/// `starter` (none without one: then `search` simply runs), until `deadline`.
 pub fn beside<T>(
     ir: &IrProgram,
-    starter: AheadStarter,
+    starter: Option<AheadStarter>,
     deadline: Option<Instant>,
-    search: impl FnOnce(SummariesAhead<'_>) -> T,
+    search: impl FnOnce(Option<SummariesAhead<'_>>) -> T,
 ) -> T {
+    let Some(starter) = starter else {
+        return search(None);
+    };
     // The inference's solver while it runs (emptied before its session is dropped, so
     // that the pid killed below is never one already reaped), or `Ended` once the search
     // has ended (then a solver that starts only after that is not used at all).
@@ -42,7 +46,7 @@ pub fn beside<T>(
                 }
                 *slot = Solver::Running(session.pid());
             }
-            let summaries = infer_summaries(ir, &mut session, deadline);
+            let summaries = infer_summaries(&mut Encoder::new(ir), &mut session, deadline);
             *slot() = Solver::NotYet;
             summaries
         });
@@ -51,7 +55,7 @@ pub fn beside<T>(
             Some(thread) => thread.join().unwrap_or_else(|_| Err(ended_abnormally())),
             None => Err(ended_abnormally()),
         });
-        let result = search(ahead);
+        let result = search(Some(ahead));
         if let Solver::Running(pid) = std::mem::replace(&mut *slot(), Solver::Ended) {
             kill_child(pid);
         }
@@ -113,9 +117,11 @@ procedure sum(n: int) returns (r: int)
         let ir = boogie_like::parse(PROGRAM).expect("the test program parses");
         let solvers = solvers();
         let starter = solvers.ahead_starter().expect("no dialogue is recorded");
-        let (ahead, _) = beside(&ir, starter, None, |ahead| ahead()).expect("inferred");
+        let (ahead, _) =
+            beside(&ir, Some(starter), None, |ahead| ahead.expect("started")()).expect("inferred");
         let mut session = Session::start(&solvers.config).expect("z3 starts");
-        let (in_place, _) = infer_summaries(&ir, &mut session, None).expect("inferred");
+        let encoder = &mut crate::vc::encode::Encoder::new(&ir);
+        let (in_place, _) = infer_summaries(encoder, &mut session, None).expect("inferred");
         assert_eq!(ahead, in_place);
         assert!(ahead.iter().any(|summary| !summary.is_empty()), "{ahead:?}");
     }
@@ -133,7 +139,7 @@ procedure sum(n: int) returns (r: int)
         let session = solvers.start_search().expect("z3 starts");
         let starter = solvers.ahead_starter().expect("no dialogue is recorded");
         // Without a session factory of its own, this runner has summaries only from ahead.
-        let report = beside(&ir, starter, None, |ahead| {
+        let report = beside(&ir, Some(starter), None, |ahead| {
             Runner::new(&ir, session, limits)
                 .with_summaries_ahead(ahead)
                 .run()
@@ -152,7 +158,7 @@ procedure sum(n: int) returns (r: int)
         let ir = boogie_like::parse(PROGRAM).expect("the test program parses");
         let solvers = solvers();
         let starter = solvers.ahead_starter().expect("no dialogue is recorded");
-        beside(&ir, starter, None, |_ahead| ());
+        beside(&ir, Some(starter), None, |_ahead| ());
         let pids = solvers.pids();
         let pids = pids.lock().expect("not poisoned");
         assert_eq!(pids.len(), 1, "one solver was started ahead: {pids:?}");

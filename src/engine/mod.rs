@@ -269,13 +269,13 @@ fn search(
     };
     // Houdini infers its summaries beside the search only on a core nobody else uses
     // (counted before the search's own solver starts), for the first whole-entry search.
-    let mut ahead = match (&split, &tracked) {
-        (None, None) if options.summaries && options.mode == Mode::Si => {
-            Some(()).filter(|()| cores::idle_cores() > 0)
-        }
-        _ => None,
-    }
-    .and_then(|()| solvers.ahead_starter());
+    let whole_entry = split.is_none() && tracked.is_none();
+    let houdini = options.summaries && options.mode == Mode::Si;
+    let mut ahead = if whole_entry && houdini && cores::idle_cores() > 0 {
+        solvers.ahead_starter()
+    } else {
+        None
+    };
     let mut restarts = 0;
     loop {
         let mut session = solvers.start_search()?;
@@ -288,19 +288,13 @@ fn search(
                 &mut start_houdini,
                 &mut observer,
             ),
-            (None, None) => match ahead.take() {
-                Some(starter) => houdini_ahead::beside(ir, starter, limits.deadline, |a| {
-                    Runner::new(ir, session, limits.clone())
-                        .with_houdini_sessions(&mut start_houdini)
-                        .with_observer(&mut observer)
-                        .with_summaries_ahead(a)
-                        .run()
-                }),
-                None => Runner::new(ir, session, limits.clone())
+            (None, None) => houdini_ahead::beside(ir, ahead.take(), limits.deadline, |a| {
+                Runner::new(ir, session, limits.clone())
                     .with_houdini_sessions(&mut start_houdini)
                     .with_observer(&mut observer)
-                    .run(),
-            },
+                    .with_summaries_ahead(a)
+                    .run()
+            }),
             (Some(split), _) => search::groups::run(
                 split,
                 &mut session,

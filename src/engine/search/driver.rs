@@ -30,7 +30,7 @@
 //!
 //! [`CallBounds`]: crate::engine::search::call_bounds::CallBounds
 
-use crate::engine::proofs::houdini::{self, Summaries, site_summary};
+use crate::engine::proofs::houdini::{Summaries, site_summary};
 use crate::engine::proofs::site_facts::SiteFacts;
 use crate::engine::search::backend::{Backend, CheckResult};
 use crate::engine::search::tree_size;
@@ -270,9 +270,9 @@ impl<'a, B: Backend> Runner<'a, B> {
     }
 
     /// Takes Houdini's summaries from `ahead` (an inference of the same program's summaries
-    /// running beside the search) the first time they are needed.
-    pub fn with_summaries_ahead(mut self, ahead: SummariesAhead<'a>) -> Self {
-        self.summaries_ahead = Some(ahead);
+    /// running beside the search), if any, the first time they are needed.
+    pub fn with_summaries_ahead(mut self, ahead: Option<SummariesAhead<'a>>) -> Self {
+        self.summaries_ahead = ahead;
         self
     }
 
@@ -471,24 +471,16 @@ impl<'a, B: Backend> Runner<'a, B> {
             return Ok(());
         }
         let ahead = self.summaries_ahead.take().map(|wait| wait());
-        let inferred = match (ahead, &mut self.houdini_session) {
-            (Some(Ok((summaries, checks))), _) => {
-                self.solver_calls += checks;
-                summaries
-            }
-            (_, None) => vec![Vec::new(); self.ir.procs.len()],
+        let (inferred, checks) = match (ahead, &mut self.houdini_session) {
+            (Some(Ok(inferred)), _) => inferred,
+            (_, None) => (vec![Vec::new(); self.ir.procs.len()], 0),
             (_, Some(start)) => {
                 let mut session = start()?;
-                session.declare_datatypes(&datatype_declarations(self.ir))?;
-                houdini::infer(
-                    self.ir,
-                    &mut self.encoder.for_new_session(),
-                    &mut *session,
-                    self.limits.deadline,
-                    &mut self.solver_calls,
-                )?
+                let encoder = &mut self.encoder.for_new_session();
+                infer_summaries(encoder, &mut *session, self.limits.deadline)?
             }
         };
+        self.solver_calls += checks;
         let terms = self.backend.terms();
         let commands: Vec<Command> = self
             .open

@@ -45,17 +45,18 @@ impl<'a> ProgramFacts<'a> {
     }
 }
 
-/// Houdini's summaries of `ir`'s procedures inferred in `session` (a fresh one), as a
-/// runner infers them when it first needs them, with the number of checks they took: for
-/// an inference beside the search ([`Runner::with_summaries_ahead`]).
+/// Houdini's summaries of `encoder`'s program inferred in `session` (a fresh one), with
+/// the number of checks they took: how a runner infers them when it first needs them, and
+/// how they are inferred beside the search ([`super::Runner::with_summaries_ahead`]).
 pub fn infer_summaries<S: Backend + ?Sized>(
-    ir: &IrProgram,
+    encoder: &mut Encoder,
     session: &mut S,
     deadline: Option<Instant>,
 ) -> Result<(Summaries, usize), SolverError> {
+    let ir = encoder.ir();
     session.declare_datatypes(&datatype_declarations(ir))?;
     let mut checks = 0;
-    let summaries = houdini::infer(ir, &mut Encoder::new(ir), session, deadline, &mut checks)?;
+    let summaries = houdini::infer(ir, encoder, session, deadline, &mut checks)?;
     Ok((summaries, checks))
 }
 
