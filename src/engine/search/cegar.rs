@@ -22,9 +22,10 @@
 //! VC of the tree for the parameterised abstraction ([`parameterised_program`]) and asks
 //! each check as assumptions over its Boolean constants; Alg. 1 (the fallback when that
 //! VC with every constant true is not `unsat`) builds the abstraction's VC of the tree
-//! afresh for each check. Both run inside `push`/`pop` on the one session. `T` grows by at least one global per refinement (when a refinement finds
-//! none, every global is tracked), so the loop ends after at most `|G|` refinements, the
-//! last of them on the program itself.
+//! afresh for each check. Both run inside `push`/`pop` on the one session. `T` grows by
+//! at least one global per refinement (when a refinement finds none, every global is
+//! tracked), so the loop ends after at most `|G|` refinements, the last of them on the
+//! program itself.
 //!
 //! The abstract runs do not assume the partial proofs' facts (proved about the program's
 //! procedures, over globals the abstraction may have dropped); Houdini's summaries are
@@ -280,20 +281,24 @@ impl<S: Backend> Loop<'_, '_, S> {
         }
         let before = self.tracked.len();
         let dont = self.relevant.untracked();
-        if self.refinement == Refinement::InSolver
-            && let Some(refined) = self.refine_in_solver(tree, &dont, &limits)?
-        {
-            self.tracked = if refined.len() > before { refined } else { all };
-            return Ok(Step::Refined("alg2"));
-        }
-        let mut correct = |this: &mut Self, tracked: &Tracked| -> Result<bool, SolverError> {
-            // An `unknown` counts as not correct: tracking more is always safe.
-            Ok(this.check(tracked, tree, bound, &limits)?.is_none())
+        let in_solver = match self.refinement {
+            Refinement::InSolver => self.refine_in_solver(tree, &dont, &limits)?,
+            Refinement::DivideAndConquer => None,
         };
-        let tracked = self.tracked.clone();
-        let refined = hrefine(self, tracked, dont, &mut correct)?;
+        let (refined, how) = match in_solver {
+            Some(refined) => (refined, "alg2"),
+            None => {
+                let mut correct =
+                    |this: &mut Self, tracked: &Tracked| -> Result<bool, SolverError> {
+                        // An `unknown` counts as not correct: tracking more is always safe.
+                        Ok(this.check(tracked, tree, bound, &limits)?.is_none())
+                    };
+                let tracked = self.tracked.clone();
+                (hrefine(self, tracked, dont, &mut correct)?, "alg1")
+            }
+        };
         self.tracked = if refined.len() > before { refined } else { all };
-        Ok(Step::Refined("alg1"))
+        Ok(Step::Refined(how))
     }
 
     /// Alg. 2 (`vcrefine`): the minimal set over the untracked globals outside `dont`, by
