@@ -272,6 +272,58 @@ fn dump_smt_replays_in_z3() {
     );
 }
 
+/// With `--dump-smt FILE`, the Horn systems Spacer works on are written beside FILE, and
+/// z3 alone finds them satisfiable (the proof) as the run did.
+#[test]
+fn dump_smt_writes_the_horn_systems_spacer_solved() {
+    let file = program(
+        "Methods:
+sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
+Main (n:Int) :Unit: assert (sum n >= n)
+",
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dump = dir.path().join("dialogue");
+    let out = verify(
+        &file,
+        &[
+            "--max-depth",
+            "2",
+            "--proofs",
+            "chc",
+            "--proof-wait",
+            "budget",
+            "--dump-smt",
+            dump.to_str().expect("path"),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("VERIFIED"), "{stdout}");
+    let systems: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .expect("read dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().contains(".horn-"))
+        .collect();
+    assert!(!systems.is_empty(), "no Horn system written");
+    let mut solved = 0;
+    for system in &systems {
+        let text = std::fs::read_to_string(system).expect("read");
+        let script = dir.path().join("replay.smt2");
+        std::fs::write(
+            &script,
+            format!("(set-option :fp.spacer.global true)\n{text}"),
+        )
+        .expect("write");
+        let replay = Command::new("z3")
+            .arg(&script)
+            .output()
+            .expect("z3 on PATH");
+        let first = String::from_utf8_lossy(&replay.stdout);
+        solved += usize::from(first.lines().next() == Some("sat"));
+    }
+    assert!(solved >= 1, "none of {systems:?} replays as sat");
+}
+
 /// A solver that stops reading its input (as one the watchdog killed at the deadline
 /// does) makes our next write fail: that is a solver error (exit 6, `UNKNOWN`), never the
 /// silent death of the verifier by SIGPIPE.

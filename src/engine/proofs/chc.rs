@@ -53,6 +53,12 @@ pub struct ChcLimits {
     /// Run Spacer and its re-checks at the lowest CPU priority (beside a search that
     /// must not be slowed).
     pub background: bool,
+    /// Where its lanes wait their turn ([`super::lanes`]); `None`: all at once.
+    pub lanes: Option<super::lanes::LanePlan>,
+    /// Write each Horn system Spacer is started on beside this file (`--dump-smt FILE`:
+    /// `FILE.horn-KEY.smt2`, replayed with `z3 FILE.horn-KEY.smt2` after one configuration
+    /// line of [`CONFIGURATIONS`]).
+    pub dump: Option<&'static std::path::Path>,
 }
 
 /// An attempt running in the background.
@@ -202,16 +208,18 @@ pub fn remember(key: u64, answer: &ChcAnswer) {
     }
 }
 
-/// Spacer's configurations, run side by side (the first checked proof or refutation
-/// ends the others). Measured on benchmarks/programs and the shared suite: the default
-/// proves most programs within a second; global guidance alone proves mutual recursion
-/// (`evenodd`) and list programs (`l-zipmap`, `l-zipunzip`); without inlining of
-/// predicates, programs whose state flows through globals (`counter`, `iterate`) — and
-/// its models, with no predicate eliminated, carry no quantifiers.
+/// Spacer's configurations, best first: beside a search they run one after the other
+/// as cores allow ([`super::lanes`]), elsewhere side by side (the first checked proof or
+/// refutation ends the others). Measured on the Horn systems of the shared suite,
+/// benchmarks/programs and tests/proofs (RESULTS.md, "Spacer's lanes one after the
+/// other"): global guidance solves 41 of the 42 IR systems any configuration solves
+/// (alone: mutual recursion, `evenodd`, and `l-zipmap`), without inlining of predicates
+/// 38 (alone: state flowing through globals, `counter`; its models, with no predicate
+/// eliminated, carry no quantifiers), the default 38 (none alone, but often the quickest).
 pub const CONFIGURATIONS: &[&str] = &[
-    "",
     "(set-option :fp.spacer.global true)",
     "(set-option :fp.xform.inline_eager false)(set-option :fp.xform.inline_linear false)",
+    "",
 ];
 
 /// Spacer in every configuration at once, until one model passes the re-check or one
@@ -322,6 +330,9 @@ fn solve_afresh(
     cancel: &AtomicBool,
 ) -> Option<Solved> {
     let clauses = Arc::new(system.script());
+    if let Some(file) = limits.dump {
+        dump_clauses(file, &clauses);
+    }
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -332,8 +343,16 @@ fn solve_afresh(
             let (system, clauses, options) = (system.clone(), clauses.clone(), *options);
             let (stop, sender) = (lanes_stop.clone(), sender.clone());
             std::thread::spawn(move || {
-                let script = format!("{options}\n{clauses}(get-model)\n");
-                let result = attempt_once(&system, &script, limits, &stop);
+                let permit = limits
+                    .lanes
+                    .map(|plan| super::lanes::enter(&plan, index, &stop));
+                let result = match permit {
+                    Some(None) => None,
+                    _ => {
+                        let script = format!("{options}\n{clauses}(get-model)\n");
+                        attempt_once(&system, &script, limits, &stop)
+                    }
+                };
                 let _ = sender.send((index, result));
             })
         })
@@ -361,6 +380,16 @@ fn solve_afresh(
         return None;
     }
     Some(answer.unwrap_or_else(|| Solved::NoModel(merged_reasons(reasons))))
+}
+
+/// Writes `clauses` to `FILE.horn-KEY.smt2` (KEY their hash); a file that cannot be
+/// written is skipped (a dump never changes a verdict).
+fn dump_clauses(file: &std::path::Path, clauses: &str) {
+    let mut hasher = std::hash::DefaultHasher::new();
+    clauses.hash(&mut hasher);
+    let mut name = file.as_os_str().to_owned();
+    name.push(format!(".horn-{:016x}.smt2", hasher.finish()));
+    let _ = std::fs::write(name, format!("{clauses}(get-model)\n"));
 }
 
 /// Why no configuration gave a proof, each distinct reason once: `why` when every

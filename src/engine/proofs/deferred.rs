@@ -118,8 +118,10 @@ pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global t
 /// delay the answer by the time its processes take to start and stop.
 pub const MIN_PROOF_WINDOW: Duration = Duration::from_millis(100);
 
-/// How long the search runs alone before Spacer joins it.
-const CHC_DELAY: Duration = Duration::from_millis(150);
+/// How long the search runs alone before Spacer joins it: a run this short (most buggy
+/// pairs of the shared suite) never starts a Spacer process, and a longer one starts its
+/// first lane only ([`proofs::lanes`]), niced.
+const CHC_DELAY: Duration = Duration::from_millis(50);
 
 impl DeferredChc {
     /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.
@@ -152,26 +154,15 @@ impl DeferredChc {
             // proved case by case (the generated ones) is one whose search at a large K
             // is hopeless and whose proof is the answer: its cases keep normal priority.
             background: options.proof_cases.is_none(),
-        };
-        let attempt = |system, configurations| Attempt::Whole {
-            system,
-            configurations,
-            limits,
+            lanes: None,
+            dump: options.dump_smt.as_deref().map(proofs::proof_cache::intern),
         };
         let pending: Vec<Attempt> = match &options.proof_cases {
             Some(source) => vec![Attempt::Cases {
                 source: source.clone(),
                 limits,
             }],
-            None => {
-                let mut pending: Vec<Attempt> = proofs::chc::system_of(ir)
-                    .map(|system| attempt(system, proofs::chc::CONFIGURATIONS))
-                    .into_iter()
-                    .collect();
-                let extra = options.extra_chc.iter().filter(|s| s.has_goal());
-                pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
-                pending
-            }
+            None => whole_attempts(ir, &options.extra_chc, limits, started),
         };
         if pending.is_empty() {
             return None;
@@ -179,7 +170,19 @@ impl DeferredChc {
         let partial = match &options.proof_cases {
             // Cases are proved one by one already; the roots would be the cases again.
             Some(_) => PartialPlan::Ended,
-            None => PartialPlan::Waiting(limits, options.partial_delay),
+            None => {
+                // After every lane of the whole program's systems.
+                let lanes = proofs::lanes::LanePlan {
+                    began: started,
+                    first: lane_count(&pending),
+                    step: 1,
+                };
+                let limits = proofs::chc::ChcLimits {
+                    lanes: Some(lanes),
+                    ..limits
+                };
+                PartialPlan::Waiting(limits, options.partial_delay)
+            }
         };
         Some(DeferredChc {
             pending,
@@ -247,6 +250,47 @@ impl DeferredChc {
             self.tasks.push(attempt.start(on_answer));
         }
     }
+}
+
+/// The attempts on the whole program: the IR's clauses in Spacer's configurations and
+/// each system of `extra` (with a goal) in [`REFINEMENT_CONFIGURATION`], their lanes
+/// ranked configuration by configuration: every system's first configuration before any
+/// system's second ([`proofs::lanes`]; the first configurations solve the most, measured
+/// in benchmarks/RESULTS.md).
+fn whole_attempts(
+    ir: &IrProgram,
+    extra: &[Arc<HornSystem>],
+    limits: proofs::chc::ChcLimits,
+    began: Instant,
+) -> Vec<Attempt> {
+    let mut systems: Vec<(HornSystem, &'static [&'static str])> = proofs::chc::system_of(ir)
+        .map(|system| (system, proofs::chc::CONFIGURATIONS))
+        .into_iter()
+        .collect();
+    let extra = extra.iter().filter(|s| s.has_goal());
+    systems.extend(extra.map(|s| ((**s).clone(), REFINEMENT_CONFIGURATION)));
+    let step = u32::try_from(systems.len()).unwrap_or(u32::MAX);
+    (0u32..)
+        .zip(systems)
+        .map(|(first, (system, configurations))| Attempt::Whole {
+            system,
+            configurations,
+            limits: proofs::chc::ChcLimits {
+                lanes: Some(proofs::lanes::LanePlan { began, first, step }),
+                ..limits
+            },
+        })
+        .collect()
+}
+
+/// How many lanes the attempts rank (see [`whole_attempts`]).
+fn lane_count(attempts: &[Attempt]) -> u32 {
+    let configurations = |a: &Attempt| match a {
+        Attempt::Whole { configurations, .. } => configurations.len(),
+        Attempt::Cases { .. } => 0,
+    };
+    let most = attempts.iter().map(configurations).max().unwrap_or(0);
+    u32::try_from(most * attempts.len()).unwrap_or(u32::MAX)
 }
 
 /// Why the search stops when the Horn-clause engine proved the program.

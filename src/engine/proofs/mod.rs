@@ -12,6 +12,7 @@ pub mod chc;
 pub mod deferred;
 pub mod formula;
 pub mod houdini;
+pub mod lanes;
 pub mod loop_cut;
 pub mod partial_proofs;
 pub mod proof;

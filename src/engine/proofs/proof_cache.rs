@@ -31,8 +31,8 @@ const FORMAT: &str = "horef-si proof cache v1";
 /// The sub-directory of the cache directory that holds proof entries.
 const PROOFS: &str = "proofs";
 
-/// Cache directories in use, each leaked once so that the proof engine's limits stay
-/// `Copy`.
+/// Paths the proof engine's limits carry (cache directories, `--dump-smt` files), each
+/// leaked once so that those limits stay `Copy`.
 static DIRS: Mutex<Vec<&'static Path>> = Mutex::new(Vec::new());
 
 /// The cache directory `dir` as a `'static` path (one allocation per distinct directory
