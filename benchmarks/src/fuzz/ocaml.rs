@@ -129,7 +129,7 @@ impl Printer {
         let cells = contents
             .iter()
             .enumerate()
-            .map(|(i, t)| ((i + parity) % 2 == 0).then(|| t.clone()))
+            .map(|(i, t)| (i + parity).is_multiple_of(2).then(|| t.clone()))
             .collect();
         Printer { cells, contents }
     }
