@@ -1,4 +1,4 @@
-(* expect: safe up to 8 *)
+(* expect: safe up to 6 *)
 (* A ring buffer: an array in a record with `mutable` head and size, `push` raising
    `Full`, `pop` returning an option; a `for` loop pushes 1..n, popping before every
    third push, and a `while` loop drains it: what was popped is what was pushed. *)
