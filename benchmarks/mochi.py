@@ -3,9 +3,11 @@
 
 Usage: cargo build --release -p horef-si &&
        python3 benchmarks/mochi.py DIR [--max-depth 15] [--timeout 60] [--csv OUT]
+                                       [--verify-args="--proof-wait budget"]
 
 For every `*.ml` under DIR (sorted; a name ending in `-e.ml` is an unsafe program, as in
-MoCHi's benchmark), runs `horef-si verify F --max-depth K --timeout T` once and prints one
+MoCHi's benchmark), runs `horef-si verify F --max-depth K --timeout T` (plus
+`--verify-args`, split on spaces) once and prints one
 row: whether the front end accepted it (exit code 2 means refused; the first line of the
 message is shown), the verdict, the wall time, and a judgement against the bar of issue 15:
 `ok` (unsafe: BUG; safe: anything but BUG), `MISSED` (unsafe, no BUG), `WRONG` (safe, BUG),
@@ -22,10 +24,10 @@ import time
 BINARY = "./target/release/horef-si"
 
 
-def verify(path, depth, timeout):
+def verify(path, depth, timeout, extra):
     start = time.perf_counter()
     run = subprocess.run(
-        [BINARY, "verify", str(path), "--max-depth", str(depth), "--timeout", str(timeout)],
+        [BINARY, "verify", str(path), "--max-depth", str(depth), "--timeout", str(timeout)] + extra,
         capture_output=True,
         text=True,
         timeout=timeout + 30,
@@ -52,12 +54,13 @@ def main():
     parser.add_argument("--max-depth", type=int, default=15)
     parser.add_argument("--timeout", type=int, default=60)
     parser.add_argument("--csv")
+    parser.add_argument("--verify-args", default="", help="more flags for `verify`")
     args = parser.parse_args()
     files = sorted(pathlib.Path(args.dir).rglob("*.ml"))
     rows = []
     for f in files:
         unsafe = f.name.endswith("-e.ml")
-        accepted, verdict, secs = verify(f, args.max_depth, args.timeout)
+        accepted, verdict, secs = verify(f, args.max_depth, args.timeout, args.verify_args.split())
         j = judge(unsafe, accepted, verdict)
         rows.append((f.relative_to(args.dir), "unsafe" if unsafe else "safe", accepted, verdict, secs, j))
         print(f"{str(rows[-1][0]):36} {rows[-1][1]:6} {verdict[:60]:60} {secs:6.2f} s  {j}", flush=True)

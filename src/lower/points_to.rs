@@ -10,7 +10,12 @@
 //! variables (a captured variable is the same binder node inside and outside the `fun`),
 //! `Store:` references, and allocated cells: every cell of type `Ref T` shares one node,
 //! `T`'s heap node (a `Ref T` value itself is an address, with no arrow position), so what
-//! any cell of that type may hold is what every read of such a cell may return.
+//! any cell of that type may hold is what every read of such a cell may return. Datatypes
+//! (the OCaml front end's recursive variants) are joined the same way: a datatype value
+//! has no arrow position of its own, and each field of each constructor of a datatype is
+//! one node (`Construct` joins its arguments into its fields' nodes, `Field` reads the
+//! node), so what any value of the datatype may hold in that field is what every read of
+//! that field may return, however deeply the values are nested.
 //!
 //! Guarantee (soundness): in every concrete run, the function a dispatch site applies is
 //! one of that site's candidates ([`PointsTo::candidates`]). A site with no candidate is
@@ -20,6 +25,7 @@ use crate::core_lang::ast::*;
 use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::core_lang::visit::{children, walk};
 use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// A function name: a method or a lambda (`fun` or `let rec` function).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,7 +46,8 @@ pub fn arrow_positions(ty: &Type) -> Vec<&Type> {
 
 fn collect_arrows<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     match ty {
-        // A datatype's fields hold no functions (the OCaml front end refuses them).
+        // A datatype's fields are nodes of their own (see the module doc), as a cell's
+        // content is.
         Type::Int | Type::Unit | Type::Ref(_) | Type::Data(_) => {}
         // A list holds the functions its elements hold: one node per arrow position of
         // the element type, joined over all elements.
@@ -82,6 +89,7 @@ pub fn analyse(program: &Program, info: &TypeInfo) -> PointsTo {
         binders: HashMap::new(),
         refs: vec![Vec::new(); program.store.len()],
         heap: HashMap::new(),
+        data: HashMap::new(),
         method_returns: vec![Vec::new(); program.methods.len()],
         lambda_returns: HashMap::new(),
         lambdas: HashMap::new(),
@@ -111,6 +119,9 @@ struct Analysis<'p> {
     refs: Vec<AbsValue>,
     /// What the cells of type `Ref T` may hold, by `T`.
     heap: HashMap<Type, AbsValue>,
+    /// What a field of a datatype's constructor may hold, by datatype, constructor and
+    /// field.
+    data: HashMap<(Rc<str>, u32, u32), AbsValue>,
     method_returns: Vec<AbsValue>,
     lambda_returns: HashMap<LambdaId, AbsValue>,
     lambdas: HashMap<LambdaId, &'p Lambda>,
@@ -306,6 +317,27 @@ impl<'p> Analysis<'p> {
                     ListOp::Hd | ListOp::Tl => value,
                     ListOp::IsEmpty => Vec::new(),
                 }
+            }
+            ExprKind::Construct { data, ctor, args } => {
+                for (field, arg) in args.iter().enumerate() {
+                    let value = self.eval(arg);
+                    let key = (data.clone(), *ctor, field as u32);
+                    let slot = self.data.entry(key).or_default();
+                    self.changed |= join_into(slot, &value);
+                }
+                Vec::new()
+            }
+            ExprKind::Field { ctor, field, value } => {
+                self.eval(value);
+                let Type::Data(name) = self.info.type_of(value) else {
+                    return self.empty(e);
+                };
+                let mut held = (self.data)
+                    .get(&(name.clone(), *ctor, *field))
+                    .cloned()
+                    .unwrap_or_default();
+                held.resize(arrow_count(self.info.type_of(e)), BTreeSet::new());
+                held
             }
             ExprKind::Try { body, handlers } => {
                 let mut value = self.eval(body);

@@ -182,8 +182,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("let main n = let f = Random.int in f n", "used as a value"),
     (
-        "type t = L | N of t * (int -> int)\nlet main n = let x = N (L, fun y -> y) in ()",
-        "recursive variant types whose constructors hold functions (`N` of `t`)",
+        "type t = L | N of t * (int -> int)\nlet main n = let x = N (L, fun y -> y) in x = x",
+        "comparing values of type `int -> int` with `=`",
     ),
     ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
     (

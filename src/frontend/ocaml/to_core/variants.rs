@@ -18,8 +18,8 @@
 //! equality; building a value costs no depth (a placeholder function is a method whose
 //! body is `fail`, never called). A recursive variant's constructors may hold
 //! references (and so records with `mutable` fields and arrays: an address is an
-//! integer to every analysis, and the heap maps are per content type), but not
-//! functions (refused by name: the points-to analysis does not look into datatypes).
+//! integer to every analysis, and the heap maps are per content type) and functions
+//! (closures: the points-to analysis joins each constructor field into one node).
 
 use super::paths::{Step, arg_path, extend, tag_path, tuple_path};
 use super::*;
@@ -46,8 +46,8 @@ type Instance = (usize, Vec<Ty>);
 
 /// The core datatype of the recursive variant `v` at the ground type arguments `args`:
 /// constructor `C of t` has the one field `t` (a tuple as nested pairs), `C` none. Its
-/// fields may not hold functions (the points-to analysis of the lowering does not look
-/// into datatypes; a reference is an address to it, with no function in it).
+/// fields may hold anything, functions too: the points-to analysis of the lowering joins
+/// each field of each constructor into one node (`src/lower/points_to.rs`).
 pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<core::Type> {
     let key = (v, args.to_vec());
     if let Some((_, name)) = cx.data.borrow().instances.iter().find(|(k, _)| *k == key) {
@@ -76,15 +76,6 @@ pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<c
         let fields = match variant.arg_type(c, args) {
             Some(arg) => {
                 let field = core_type(cx, &arg, span)?;
-                if holds_function(&field) {
-                    return Err(unsupported(
-                        span,
-                        &format!(
-                            "recursive variant types whose constructors hold functions (`{ctor_name}` of `{}`)",
-                            variant.name
-                        ),
-                    ));
-                }
                 vec![field]
             }
             None => Vec::new(),
@@ -99,17 +90,6 @@ pub(super) fn datatype_of(cx: &TypeCx, v: usize, args: &[Ty], span: Span) -> R<c
         decl.ctors = ctors;
     }
     Ok(core::Type::Data(name))
-}
-
-/// Whether a function or a reference type occurs in `t` (a datatype's own fields are
-/// checked when it is made).
-fn holds_function(t: &core::Type) -> bool {
-    match t {
-        core::Type::Int | core::Type::Unit | core::Type::Data(_) => false,
-        core::Type::Arrow(..) => true,
-        core::Type::Ref(a) | core::Type::List(a) => holds_function(a),
-        core::Type::Pair(a, b) => holds_function(a) || holds_function(b),
-    }
 }
 
 /// The core type of a variant with the slot types `slots` (see the module doc).
