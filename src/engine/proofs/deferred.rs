@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 /// The Horn-clause engine of a run: it starts once the search has run for
 /// [`CHC_DELAY`] (a bug found at once needs no proof, and a small run should not share
 /// its cores with Spacer), or when the search has ended without a bug. It tries the IR's
-/// clauses and every system of `Options::extra_chc`, each in a task of its own.
+/// clauses, for a program with lists also their measures-only projection
+/// ([`crate::vc::measure_abstract`]), and every system of `Options::extra_chc`, each in a
+/// task of its own.
 pub struct DeferredChc {
     pending: Vec<Attempt>,
     tasks: Vec<proofs::chc::ChcTask>,
@@ -164,10 +166,14 @@ impl DeferredChc {
                 limits,
             }],
             None => {
-                let mut pending: Vec<Attempt> = proofs::chc::system_of(ir)
-                    .map(|system| attempt(system, proofs::chc::CONFIGURATIONS))
-                    .into_iter()
-                    .collect();
+                let mut pending: Vec<Attempt> = Vec::new();
+                if let Some(system) = proofs::chc::system_of(ir) {
+                    // Lists seen through their measures only: a second system beside the
+                    // exact one (`vc::measure_abstract`).
+                    let measured = crate::vc::measure_abstract::measures_only(&system);
+                    pending.push(attempt(system, proofs::chc::CONFIGURATIONS));
+                    pending.extend(measured.map(|s| attempt(s, REFINEMENT_CONFIGURATION)));
+                }
                 let extra = options.extra_chc.iter().filter(|s| s.has_goal());
                 pending.extend(extra.map(|s| attempt((**s).clone(), REFINEMENT_CONFIGURATION)));
                 pending
