@@ -20,8 +20,20 @@ fn root() -> &'static Path {
 }
 
 fn program(text: &str) -> tempfile::NamedTempFile {
+    program_as(text, ".horef")
+}
+
+/// A temporary program file with the suffix (the language) of `like`'s.
+fn program_like(text: &str, like: &Path) -> tempfile::NamedTempFile {
+    match like.extension().is_some_and(|e| e == "ml") {
+        true => program_as(text, ".ml"),
+        false => program_as(text, ".horef"),
+    }
+}
+
+fn program_as(text: &str, suffix: &str) -> tempfile::NamedTempFile {
     let mut file = tempfile::Builder::new()
-        .suffix(".horef")
+        .suffix(suffix)
         .tempfile()
         .expect("tempfile");
     file.write_all(text.as_bytes()).expect("write");
@@ -387,7 +399,7 @@ const RUN_DEPTH: u32 = 6;
 const FUEL: u64 = 200_000;
 
 /// Every safe program of ours: tests/programs, tests/proofs, benchmarks/programs (not the
-/// `-e` ones).
+/// `-e` ones), HORef, and the OCaml ones of tests/proofs (issue 33).
 fn safe_programs() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in ["tests/programs", "tests/proofs", "benchmarks/programs"] {
@@ -397,7 +409,9 @@ fn safe_programs() -> Vec<PathBuf> {
         {
             let path = entry.path();
             let name = path.file_stem().unwrap_or_default().to_string_lossy();
-            if path.extension().is_some_and(|e| e == "horef") && !name.ends_with("-e") {
+            let ocaml = dir == "tests/proofs" && path.extension().is_some_and(|e| e == "ml");
+            let core = ocaml || path.extension().is_some_and(|e| e == "horef");
+            if core && !name.ends_with("-e") {
                 files.push(path);
             }
         }
@@ -431,7 +445,29 @@ fn grid(checked: &Checked) -> Vec<Vec<Value>> {
     rows
 }
 
-/// A grid input that makes the program fail within `RUN_DEPTH`, if any.
+/// The values the fresh-input streams of the concrete runs are made of (`Random.int n`
+/// takes them modulo `n`).
+const FRESH_VALUES: [i64; 8] = [-1, 0, 1, 2, 3, 5, 9, 10];
+
+/// The fresh-input streams a run that draws inputs (`read_int ()`, `Random.int n`) is
+/// also tried with: every pair of [`FRESH_VALUES`] repeated, 16 inputs long.
+fn fresh_streams() -> Vec<Vec<BigInt>> {
+    let mut streams = Vec::new();
+    for a in FRESH_VALUES {
+        for b in FRESH_VALUES {
+            streams.push(
+                (0..16)
+                    .map(|i| BigInt::from(if i % 2 == 0 { a } else { b }))
+                    .collect(),
+            );
+        }
+    }
+    streams
+}
+
+/// A grid input that makes the program fail within `RUN_DEPTH`, if any: each grid input
+/// with no fresh inputs (each one 0), and, if the run draws any, with every stream of
+/// [`fresh_streams`].
 fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
     let config = RunConfig {
         max_depth: RUN_DEPTH,
@@ -439,11 +475,14 @@ fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
         trace: false,
         memory_limit_mib: None,
     };
+    let fails = |inputs: &[Value], fresh: &[BigInt]| {
+        let run = interp::run_fed(&checked.program, &checked.info, inputs, fresh, &config);
+        let failed = matches!(run.outcome, Outcome::Failure { .. });
+        (failed, !run.fresh.is_empty())
+    };
     grid(checked).into_iter().find(|inputs| {
-        matches!(
-            interp::run(&checked.program, &checked.info, inputs, &config).outcome,
-            Outcome::Failure { .. }
-        )
+        let (failed, draws) = fails(inputs, &[]);
+        failed || (draws && fresh_streams().iter().any(|s| fails(inputs, s).0))
     })
 }
 
@@ -482,6 +521,39 @@ fn every_verified_program_survives_exhaustive_runs() {
     assert!(verified >= 20, "only {verified} programs were VERIFIED");
 }
 
+/// The failing twins (`-e`) of the HORef and OCaml programs of tests/proofs: each fails on
+/// some grid input (and fresh-input stream) within `RUN_DEPTH`, so it is no safe program
+/// in disguise, and `verify` says BUG there, never VERIFIED.
+#[test]
+fn every_failing_twin_of_tests_proofs_fails_and_is_a_bug() {
+    let mut twins = 0;
+    for entry in std::fs::read_dir(root().join("tests/proofs"))
+        .expect("folder")
+        .flatten()
+    {
+        let path = entry.path();
+        let name = path.file_stem().unwrap_or_default().to_string_lossy();
+        let core = path.extension().is_some_and(|e| e == "ml" || e == "horef");
+        if !core || !name.ends_with("-e") {
+            continue;
+        }
+        let checked = load_core(&path).expect("load");
+        assert!(
+            failing_input(&checked).is_some(),
+            "{} never fails within depth {RUN_DEPTH}",
+            path.display()
+        );
+        let verdict = verdict_at(&checked, RUN_DEPTH);
+        assert!(
+            matches!(verdict, Verdict::Bug { .. }),
+            "{}: {verdict:?}",
+            path.display()
+        );
+        twins += 1;
+    }
+    assert!(twins >= 6, "only {twins} failing twins");
+}
+
 /// The comparison operators a mutant flips, with what each becomes.
 const FLIPS: &[(&str, &str)] = &[
     (" >= ", " < "),
@@ -511,7 +583,7 @@ fn a_mutant_that_fails_is_never_verified() {
     for file in safe_programs() {
         let text = std::fs::read_to_string(&file).expect("read");
         for mutant in mutants(&text) {
-            let temp = program(&mutant);
+            let temp = program_like(&mutant, &file);
             let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };
@@ -625,7 +697,7 @@ fn satisfiable_refinement_clauses_survive_concrete_runs() {
             Vec::new()
         };
         for (i, variant) in std::iter::once(text.clone()).chain(mutated).enumerate() {
-            let temp = program(&variant);
+            let temp = program_like(&variant, &file);
             let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };

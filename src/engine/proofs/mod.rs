@@ -13,6 +13,7 @@ pub mod deferred;
 pub mod formula;
 pub mod houdini;
 pub mod loop_cut;
+pub mod no_proof;
 pub mod partial_proofs;
 pub mod proof;
 pub mod proof_cache;
