@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Issue 33's proof-power table: the programs of tests/proofs written for it (Boogie, one
-# class per file-name prefix) with the proof engines given 60 s, recursion bound 5; each
-# program's expectation (its `// expect:` line), verdict, wall time and proof engine, then
-# the VERIFIED count of the safe ones per class. Usage (from the repository root, after
+# Issue 33's proof-power table: the programs of tests/proofs written for it (Boogie at
+# recursion bound 5; OCaml and HORef at K = 8; one class per file-name prefix) with the
+# proof engines given 60 s; each program's expectation (its first line, `// expect:` or
+# `(* expect: *)`), verdict, wall time and proof engine, then the VERIFIED count of the
+# safe ones per class. Usage (from the repository root, after
 # `cargo build --release`, z3 on PATH):
 #   benchmarks/proof_classes.sh > table.md
+#   benchmarks/proof_classes.sh tests/proofs/list_*.ml > table.md   (only these programs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=target/release/horef-si
@@ -13,17 +15,29 @@ class() {
         array_*) echo "loops over maps" ;;
         goto_*) echo "goto loops" ;;
         search*) echo "search returning an index" ;;
+        exn_*) echo "exceptions carrying values" ;;
+        list_*) echo "list facts (sum, every element)" ;;
+        random_*) echo "random inputs in recursion" ;;
         *) echo "invariant checks" ;;
     esac
 }
 declare -A safe verified
 echo "| program | class | expected | verdict | seconds | proof |"
 echo "|---|---|---|---|---:|---|"
-for p in tests/proofs/*.bpl; do
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+    files=(tests/proofs/*.bpl tests/proofs/exn_*.ml tests/proofs/list_*.ml
+        tests/proofs/list_*.horef tests/proofs/random_*.ml)
+fi
+for p in "${files[@]}"; do
     c=$(class "$p")
-    expect=$(head -1 "$p" | sed 's|^// expect: ||; s| .*||')
+    expect=$(head -1 "$p" | sed 's|^// expect: ||; s|^(\* expect: ||; s| .*||')
+    case "$p" in
+        *.bpl) bound=(--recursion-bound 5) ;;
+        *) bound=(--max-depth 8) ;;
+    esac
     start=$(date +%s.%N)
-    json=$(timeout 130 "$bin" verify "$p" --recursion-bound 5 --proof-budget 60 \
+    json=$(timeout 130 "$bin" verify "$p" "${bound[@]}" --proof-budget 60 \
         --proof-wait 60 --timeout 120 --format json 2>/dev/null || true)
     end=$(date +%s.%N)
     answer=$(printf '%s' "$json" | python3 -c 'import json,sys

@@ -80,7 +80,7 @@ pub fn await_proof(
         Some(bound) if proof.is_none() => Some(format!(
             "the search finds a failure within depth {bound}, past the bound: no proof exists"
         )),
-        _ => no_proof_reason(&tasks),
+        _ => no_proof_reason(ir, &tasks),
     };
     // Proof engines still at work when the wait ended: a longer wait might have proved it.
     let wait_ended = (proof.is_none()
@@ -197,17 +197,11 @@ fn first_proof(
     }
 }
 
-/// Why the Horn-clause engine gave no proof: each task's reason, in order.
-fn no_proof_reason(tasks: &[proofs::chc::ChcTask]) -> Option<String> {
-    let reasons: Vec<String> = tasks
+/// Why the Horn-clause engine gave no proof, once, in the program's terms ([`proofs::no_proof`]).
+fn no_proof_reason(ir: &IrProgram, tasks: &[proofs::chc::ChcTask]) -> Option<String> {
+    let answers: Vec<&proofs::chc::ChcAnswer> = tasks
         .iter()
-        .filter_map(|task| match task.answer()? {
-            proofs::chc::ChcAnswer::NoProof(why) => Some(why.clone()),
-            proofs::chc::ChcAnswer::Refuted => {
-                Some("the Horn clauses have a counterexample".into())
-            }
-            proofs::chc::ChcAnswer::Proved(_) => None,
-        })
+        .filter_map(proofs::chc::ChcTask::answer)
         .collect();
-    (!reasons.is_empty()).then(|| reasons.join("; "))
+    proofs::no_proof::why_no_proof(ir, &answers)
 }

@@ -27,7 +27,9 @@
 //! a model of the measured clauses (re-checked like any other) means no failure.
 
 use crate::solver::{Sort, symbol_text};
-use boogie_like::ir::{Program as IrProgram, Type as IrType};
+use boogie_like::ir::{
+    BinOp, DatatypeId, Expr, Program as IrProgram, Stmt, Type as IrType, for_each_stmt,
+};
 use easy_smt::{Context, SExpr};
 use std::collections::HashMap;
 
@@ -42,6 +44,8 @@ struct ListShape {
     /// The element field, when it is the constructor's only other field and an `Int`:
     /// such lists also get a ghost for their last element.
     element: Option<usize>,
+    /// The measures a value of this datatype carries, in order ([`Measures::of_sort`]).
+    carried: Vec<Measure>,
 }
 
 /// The list-like datatypes of a program, by SMT sort name.
@@ -60,6 +64,7 @@ pub struct ClauseParts<'a> {
 impl Measures {
     /// Finds the list-like datatypes of `ir`.
     pub fn of(ir: &IrProgram) -> Measures {
+        let chosen = chosen_measures(ir);
         let mut lists = HashMap::new();
         for (id, datatype) in ir.datatypes.iter() {
             let [first, second] = datatype.ctors.as_slice() else {
@@ -82,6 +87,11 @@ impl Measures {
                     [_, _] if cons.fields[1 - tail].ty == IrType::Int => Some(1 - tail),
                     _ => None,
                 };
+                let mut carried = vec![Measure::Len];
+                if element.is_some() {
+                    carried.push(Measure::Last);
+                    carried.extend(chosen.iter().copied());
+                }
                 lists.insert(
                     datatype.name.clone(),
                     ListShape {
@@ -89,6 +99,7 @@ impl Measures {
                         cons: symbol_text(&cons.name).into_owned(),
                         tail: *tail,
                         element,
+                        carried,
                     },
                 );
             }
@@ -97,13 +108,12 @@ impl Measures {
     }
 
     /// The measures a value of `sort` carries, in the order they follow it as relation
-    /// parameters: `len` for a list-like sort, then `last` if its elements are `Int`s.
-    /// Every measure is an `Int`.
-    pub fn of_sort(&self, sort: &Sort) -> &'static [Measure] {
+    /// parameters: `len` for a list-like sort, then `last` if its elements are `Int`s and
+    /// the measures the program chose ([`chosen_measures`]). Every measure is an `Int`.
+    pub fn of_sort(&self, sort: &Sort) -> &[Measure] {
         match sort {
             Sort::Datatype(name) => match self.lists.get(name) {
-                Some(shape) if shape.element.is_some() => &[Measure::Len, Measure::Last],
-                Some(_) => &[Measure::Len],
+                Some(shape) => &shape.carried,
                 None => &[],
             },
             _ => &[],
@@ -163,9 +173,13 @@ impl Measures {
                 let is_nil = tester(terms, &shape.nil, *var);
                 facts.push(terms.gte(len, terms.numeral(0)));
                 facts.push(terms.eq(is_nil, terms.eq(len, terms.numeral(0))));
-                if shape.element.is_some() {
-                    let last = rewriter.ghost(*var, Measure::Last);
-                    facts.push(terms.imp(is_nil, terms.eq(last, terms.numeral(0))));
+                for &measure in &shape.carried[1..] {
+                    let ghost = rewriter.ghost(*var, measure);
+                    facts.push(terms.imp(is_nil, terms.eq(ghost, terms.numeral(0))));
+                    if measure == Measure::Odd {
+                        facts.push(terms.gte(ghost, terms.numeral(0)));
+                        facts.push(terms.lte(ghost, len));
+                    }
                 }
             }
         }
@@ -197,6 +211,17 @@ pub enum Measure {
     Len,
     /// The list's last element (`0` for the empty list), for lists of `Int`s.
     Last,
+    /// The sum of the list's elements, for lists of `Int`s whose program sums them.
+    Sum,
+    /// How many of the list's elements are odd, for lists of `Int`s in a program that
+    /// tests parity (`x mod 2`): "every element is even" is `odd = 0`, "every element is
+    /// odd" is `odd = len`.
+    Odd,
+}
+
+impl Measure {
+    /// Every measure, in the order a list carries them.
+    const ALL: [Measure; 4] = [Measure::Len, Measure::Last, Measure::Sum, Measure::Odd];
 }
 
 impl Measure {
@@ -205,7 +230,75 @@ impl Measure {
         match self {
             Measure::Len => "len",
             Measure::Last => "last",
+            Measure::Sum => "sum",
+            Measure::Odd => "odd",
         }
+    }
+}
+
+/// The measures beyond length and last element that `ir` asks for, as a measure library
+/// chosen from the program (Liquid Haskell's and MoCHi's way): each one costs every relation
+/// a parameter per list of `Int`s, so it is carried only where the program computes
+/// something it can state.
+/// - [`Measure::Sum`] when a procedure that takes a list of `Int`s and returns an `Int`
+///   adds two non-literal values (`x + sum t`; `1 + length t` is the length's business);
+/// - [`Measure::Odd`] when the program takes a remainder by 2 (a parity test).
+fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
+    let int_lists: Vec<DatatypeId> = ir
+        .datatypes
+        .iter()
+        .filter(|(_, d)| {
+            d.ctors.iter().any(|c| {
+                c.fields.iter().any(|f| f.ty == IrType::Int)
+                    && c.fields.iter().any(|f| matches!(f.ty, IrType::Data(_)))
+            })
+        })
+        .map(|(id, _)| id)
+        .collect();
+    if int_lists.is_empty() {
+        return Vec::new();
+    }
+    let (mut sum, mut odd) = (false, false);
+    for proc in ir.procs.values() {
+        let folds_a_list = proc
+            .params
+            .iter()
+            .any(|p| matches!(proc.locals[*p].ty, IrType::Data(d) if int_lists.contains(&d)))
+            && proc
+                .returns
+                .iter()
+                .any(|r| proc.locals[*r].ty == IrType::Int);
+        let mut exprs: Vec<&Expr> = Vec::new();
+        for_each_stmt(&proc.body, &mut |stmt| match stmt {
+            Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => exprs.push(e),
+            Stmt::If { cond, .. } => exprs.push(cond),
+            Stmt::Call(site) => exprs.extend(proc.call_sites[*site].args.iter()),
+            Stmt::Havoc(_) | Stmt::Return => {}
+        });
+        for e in exprs {
+            any_subexpr(e, &mut |e| {
+                if let Expr::Binary { op, lhs, rhs } = e {
+                    let literal = |e: &Expr| matches!(e, Expr::Int(_));
+                    sum |= folds_a_list && *op == BinOp::Add && !literal(lhs) && !literal(rhs);
+                    odd |= matches!(op, BinOp::Mod | BinOp::EuclidMod)
+                        && matches!(&**rhs, Expr::Int(two) if *two == 2.into());
+                }
+            });
+        }
+    }
+    let chosen = [(sum, Measure::Sum), (odd, Measure::Odd)];
+    chosen
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+/// Calls `f` on `e` and every expression inside it.
+fn any_subexpr(e: &Expr, f: &mut impl FnMut(&Expr)) {
+    f(e);
+    for child in e.children() {
+        any_subexpr(child, f);
     }
 }
 
@@ -261,6 +354,15 @@ impl Rewriter<'_, '_> {
         let tail = *items.get(1 + shape.tail)?;
         match measure {
             Measure::Len => Some(t.plus(t.numeral(1), self.measure(measure, tail)?)),
+            Measure::Sum => {
+                let element = *items.get(1 + shape.element?)?;
+                Some(t.plus(element, self.measure(measure, tail)?))
+            }
+            Measure::Odd => {
+                let element = *items.get(1 + shape.element?)?;
+                let parity = t.list(vec![t.atom("mod"), element, t.numeral(2)]);
+                Some(t.plus(parity, self.measure(measure, tail)?))
+            }
             Measure::Last => {
                 let element = *items.get(1 + shape.element?)?;
                 // A tail built by a constructor says at once which case it is.
@@ -302,7 +404,7 @@ impl Rewriter<'_, '_> {
         match head.as_deref() {
             Some("=") if rebuilt.len() == 3 => {
                 let mut equation = t.list(rebuilt.clone());
-                for measure in [Measure::Len, Measure::Last] {
+                for measure in Measure::ALL {
                     let a = self.measure(measure, rebuilt[1]);
                     let b = self.measure(measure, rebuilt[2]);
                     if let (Some(a), Some(b)) = (a, b) {

@@ -6,5 +6,6 @@ pub mod encode;
 pub mod horn;
 pub mod liveness;
 pub mod measure;
+pub mod measure_abstract;
 pub mod smt;
 pub mod summaries;

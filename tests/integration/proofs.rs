@@ -20,8 +20,20 @@ fn root() -> &'static Path {
 }
 
 fn program(text: &str) -> tempfile::NamedTempFile {
+    program_as(text, ".horef")
+}
+
+/// A temporary program file with the suffix (the language) of `like`'s.
+fn program_like(text: &str, like: &Path) -> tempfile::NamedTempFile {
+    match like.extension().is_some_and(|e| e == "ml") {
+        true => program_as(text, ".ml"),
+        false => program_as(text, ".horef"),
+    }
+}
+
+fn program_as(text: &str, suffix: &str) -> tempfile::NamedTempFile {
     let mut file = tempfile::Builder::new()
-        .suffix(".horef")
+        .suffix(suffix)
         .tempfile()
         .expect("tempfile");
     file.write_all(text.as_bytes()).expect("write");
@@ -88,6 +100,55 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
         z3_on_printed_clauses(&programs.join("mc91-e.horef")),
         "unsat"
     );
+}
+
+/// The list measures beyond length and last element are chosen from the program: a sum
+/// where a list fold adds, an odd count where the program tests parity, neither where it
+/// does neither (each costs every relation a parameter per list).
+#[test]
+fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
+    let ghosts = |file: &str, measure: &str| {
+        printed_clauses(&root().join(file))
+            .matches(&format!("!{measure} "))
+            .count()
+    };
+    assert!(ghosts("tests/proofs/list_rev_sum.ml", "sum") > 0);
+    assert!(ghosts("tests/proofs/list_sum.horef", "sum") > 0);
+    assert!(ghosts("tests/proofs/list_parity.ml", "odd") > 0);
+    assert_eq!(ghosts("tests/proofs/list_parity.ml", "sum"), 0);
+    assert_eq!(ghosts("tests/proofs/list_rev_sum.ml", "odd"), 0);
+    for plain in [
+        "benchmarks/programs/zip.horef",
+        "benchmarks/programs/last.horef",
+    ] {
+        assert_eq!(ghosts(plain, "sum") + ghosts(plain, "odd"), 0, "{plain}");
+    }
+}
+
+/// Facts about lists beyond length (a sum kept by a reversal, every element even after a
+/// map and a filter) are proved, through the measures-only system beside the exact one
+/// (`vc::measure_abstract`): the summaries speak of measures, never of list values.
+#[test]
+fn list_facts_are_proved_through_their_measures() {
+    for name in ["list_rev_sum.ml", "list_parity.ml", "list_sum.horef"] {
+        // A generous budget: this checks what is proved, not how fast.
+        let out = horef_si()
+            .args(["verify", "--max-depth", "8", "--proofs", "chc"])
+            .args(["--proof-budget", "90", "--proof-wait", "budget"])
+            .args(["--format", "json"])
+            .arg(root().join("tests/proofs").join(name))
+            .output()
+            .expect("run horef-si");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(json["verdict"], "verified", "{name}: {json}");
+        let text = json["proof"]["summaries"].to_string();
+        assert!(
+            text.contains("sum(") || text.contains("odd("),
+            "{name}: {json}"
+        );
+        // The exact system's relations carry each list's last element; this one's do not.
+        assert!(!text.contains("last("), "{name}: {json}");
+    }
 }
 
 /// The printed clauses of every program of ours are SMT-LIB that z3 reads without an
@@ -387,7 +448,7 @@ const RUN_DEPTH: u32 = 6;
 const FUEL: u64 = 200_000;
 
 /// Every safe program of ours: tests/programs, tests/proofs, benchmarks/programs (not the
-/// `-e` ones).
+/// `-e` ones), HORef, and the OCaml ones of tests/proofs (issue 33).
 fn safe_programs() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in ["tests/programs", "tests/proofs", "benchmarks/programs"] {
@@ -397,7 +458,9 @@ fn safe_programs() -> Vec<PathBuf> {
         {
             let path = entry.path();
             let name = path.file_stem().unwrap_or_default().to_string_lossy();
-            if path.extension().is_some_and(|e| e == "horef") && !name.ends_with("-e") {
+            let ocaml = dir == "tests/proofs" && path.extension().is_some_and(|e| e == "ml");
+            let core = ocaml || path.extension().is_some_and(|e| e == "horef");
+            if core && !name.ends_with("-e") {
                 files.push(path);
             }
         }
@@ -431,19 +494,49 @@ fn grid(checked: &Checked) -> Vec<Vec<Value>> {
     rows
 }
 
-/// A grid input that makes the program fail within `RUN_DEPTH`, if any.
+/// The values the fresh-input streams of the concrete runs are made of (`Random.int n`
+/// takes them modulo `n`).
+const FRESH_VALUES: [i64; 8] = [-1, 0, 1, 2, 3, 5, 9, 10];
+
+/// The fresh-input streams a run that draws inputs (`read_int ()`, `Random.int n`) is
+/// also tried with: every pair of [`FRESH_VALUES`] repeated, 16 inputs long.
+fn fresh_streams() -> Vec<Vec<BigInt>> {
+    let mut streams = Vec::new();
+    for a in FRESH_VALUES {
+        for b in FRESH_VALUES {
+            streams.push(
+                (0..16)
+                    .map(|i| BigInt::from(if i % 2 == 0 { a } else { b }))
+                    .collect(),
+            );
+        }
+    }
+    streams
+}
+
+/// A grid input that makes the program fail within `RUN_DEPTH`, if any: each grid input
+/// with no fresh inputs (each one 0), and, if the run draws any, with every stream of
+/// [`fresh_streams`].
 fn failing_input(checked: &Checked) -> Option<Vec<Value>> {
+    failing_input_within(checked, RUN_DEPTH)
+}
+
+/// As [`failing_input`], within `depth`.
+fn failing_input_within(checked: &Checked, depth: u32) -> Option<Vec<Value>> {
     let config = RunConfig {
-        max_depth: RUN_DEPTH,
+        max_depth: depth,
         fuel: FUEL,
         trace: false,
         memory_limit_mib: None,
     };
+    let fails = |inputs: &[Value], fresh: &[BigInt]| {
+        let run = interp::run_fed(&checked.program, &checked.info, inputs, fresh, &config);
+        let failed = matches!(run.outcome, Outcome::Failure { .. });
+        (failed, !run.fresh.is_empty())
+    };
     grid(checked).into_iter().find(|inputs| {
-        matches!(
-            interp::run(&checked.program, &checked.info, inputs, &config).outcome,
-            Outcome::Failure { .. }
-        )
+        let (failed, draws) = fails(inputs, &[]);
+        failed || (draws && fresh_streams().iter().any(|s| fails(inputs, s).0))
     })
 }
 
@@ -482,6 +575,39 @@ fn every_verified_program_survives_exhaustive_runs() {
     assert!(verified >= 20, "only {verified} programs were VERIFIED");
 }
 
+/// The failing twins (`-e`) of the HORef and OCaml programs of tests/proofs: each fails on
+/// some grid input (and fresh-input stream) within a small depth (`RUN_DEPTH`, or up to
+/// 9: `partial-e` fails at 8), so it is no safe program in disguise, and `verify` says BUG
+/// at the least such depth, never VERIFIED.
+#[test]
+fn every_failing_twin_of_tests_proofs_fails_and_is_a_bug() {
+    let mut twins = 0;
+    for entry in std::fs::read_dir(root().join("tests/proofs"))
+        .expect("folder")
+        .flatten()
+    {
+        let path = entry.path();
+        let name = path.file_stem().unwrap_or_default().to_string_lossy();
+        let core = path.extension().is_some_and(|e| e == "ml" || e == "horef");
+        if !core || !name.ends_with("-e") {
+            continue;
+        }
+        let checked = load_core(&path).expect("load");
+        let depth = (RUN_DEPTH..=9).find(|&d| failing_input_within(&checked, d).is_some());
+        let Some(depth) = depth else {
+            panic!("{} never fails within depth 9", path.display());
+        };
+        let verdict = verdict_at(&checked, depth);
+        assert!(
+            matches!(verdict, Verdict::Bug { .. }),
+            "{}: {verdict:?}",
+            path.display()
+        );
+        twins += 1;
+    }
+    assert!(twins >= 6, "only {twins} failing twins");
+}
+
 /// The comparison operators a mutant flips, with what each becomes.
 const FLIPS: &[(&str, &str)] = &[
     (" >= ", " < "),
@@ -511,7 +637,7 @@ fn a_mutant_that_fails_is_never_verified() {
     for file in safe_programs() {
         let text = std::fs::read_to_string(&file).expect("read");
         for mutant in mutants(&text) {
-            let temp = program(&mutant);
+            let temp = program_like(&mutant, &file);
             let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };
@@ -625,7 +751,7 @@ fn satisfiable_refinement_clauses_survive_concrete_runs() {
             Vec::new()
         };
         for (i, variant) in std::iter::once(text.clone()).chain(mutated).enumerate() {
-            let temp = program(&variant);
+            let temp = program_like(&variant, &file);
             let Ok(checked) = load_core(temp.path()) else {
                 continue;
             };

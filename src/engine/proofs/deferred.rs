@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 /// The Horn-clause engine of a run: it starts once the search has run for
 /// [`CHC_DELAY`] (a bug found at once needs no proof, and a small run should not share
 /// its cores with Spacer), or when the search has ended without a bug. It tries the IR's
-/// clauses and every system of `Options::extra_chc`, each in a task of its own.
+/// clauses, for a program with lists also their measures-only projection
+/// ([`crate::vc::measure_abstract`]), and every system of `Options::extra_chc`, each in a
+/// task of its own.
 pub struct DeferredChc {
     pending: Vec<Attempt>,
     tasks: Vec<proofs::chc::ChcTask>,
@@ -252,8 +254,9 @@ impl DeferredChc {
     }
 }
 
-/// The attempts on the whole program: the IR's clauses in Spacer's configurations and
-/// each system of `extra` (with a goal) in [`REFINEMENT_CONFIGURATION`], their lanes
+/// The attempts on the whole program: the IR's clauses in Spacer's configurations, their
+/// measures-only abstraction (if the relations carry lists) and each system of `extra`
+/// (with a goal) in [`REFINEMENT_CONFIGURATION`], their lanes
 /// ranked configuration by configuration: every system's first configuration before any
 /// system's second ([`proofs::lanes`]; the first configurations solve the most, measured
 /// in benchmarks/RESULTS.md).
@@ -263,10 +266,14 @@ fn whole_attempts(
     limits: proofs::chc::ChcLimits,
     began: Instant,
 ) -> Vec<Attempt> {
-    let mut systems: Vec<(HornSystem, &'static [&'static str])> = proofs::chc::system_of(ir)
-        .map(|system| (system, proofs::chc::CONFIGURATIONS))
-        .into_iter()
-        .collect();
+    let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
+    if let Some(system) = proofs::chc::system_of(ir) {
+        // Lists seen through their measures only: a second system beside the exact one
+        // (`vc::measure_abstract`).
+        let measured = crate::vc::measure_abstract::measures_only(&system);
+        systems.push((system, proofs::chc::CONFIGURATIONS));
+        systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
+    }
     let extra = extra.iter().filter(|s| s.has_goal());
     systems.extend(extra.map(|s| ((**s).clone(), REFINEMENT_CONFIGURATION)));
     let step = u32::try_from(systems.len()).unwrap_or(u32::MAX);

@@ -14,6 +14,7 @@ pub mod formula;
 pub mod houdini;
 pub mod lanes;
 pub mod loop_cut;
+pub mod no_proof;
 pub mod partial_proofs;
 pub mod proof;
 pub mod proof_cache;
