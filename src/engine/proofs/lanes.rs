@@ -19,10 +19,11 @@ use std::time::{Duration, Instant};
 
 /// How long a lane of rank 1 waits for a free slot before it runs anyway (rank `r`
 /// waits `r ×` this). Measured on the Horn systems of the shared suite and our programs
-/// (benchmarks/RESULTS.md, "Spacer's lanes one after the other"): the best-ranked
-/// configuration finds half its proofs within 0.06 s of CPU and nine in ten within
-/// 0.14 s (IR clauses) to 0.28 s (refinement clauses); replayed on one free core, 0.2 s
-/// halves the time to the first proof against all lanes at once, 0.8 s gains little.
+/// (`benchmarks/spacer_lanes.py`; RESULTS.md, "Spacer's lanes one after the other"): the
+/// best-ranked configuration finds half its proofs within 0.03 s (IR clauses) to 0.09 s
+/// (refinement clauses) of CPU and nine in ten within 0.12 s to 0.29 s; replayed on one
+/// free core, the median time to a program's first proof falls from 0.12 s (all lanes
+/// at once) to 0.035 s.
 pub const STAGGER: Duration = Duration::from_millis(200);
 
 /// Where a run's lanes stand in the schedule: the lane for configuration `i` of a system
