@@ -694,6 +694,9 @@ pub enum Emit {
     ChcRefine,
     /// As `chc-refine`, with the caller's innermost integer as the ghost argument.
     ChcRefineInner,
+    /// As `chc-refine-inner`, with every closure's `pre` defined `true` (a `define-fun`):
+    /// closures summarized by their `post` alone
+    ChcRefineClosures,
 }
 
 impl Emit {
@@ -701,7 +704,9 @@ impl Emit {
     fn refine_ghost(self) -> Option<crate::verifier::refine::Ghost> {
         match self {
             Emit::ChcRefine => Some(crate::verifier::refine::Ghost::Context),
-            Emit::ChcRefineInner => Some(crate::verifier::refine::Ghost::Innermost),
+            Emit::ChcRefineInner | Emit::ChcRefineClosures => {
+                Some(crate::verifier::refine::Ghost::Innermost)
+            }
             Emit::Ir | Emit::Boogie | Emit::Chc => None,
         }
     }
@@ -738,7 +743,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             return ExitCode::Ok;
         }
         (Ok(Loaded::Ir(ir)), Emit::Chc) => return print_horn(file, &ir),
-        (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner) => {
+        (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner | Emit::ChcRefineClosures) => {
             eprintln!(
                 "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a \
                  HORef or OCaml program; this is a Boogie or IR program (--emit chc gives its \
@@ -751,7 +756,17 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
     };
     if let Some(ghost) = emit.refine_ghost() {
         let (program, info, names) = (&checked.program, &checked.info, &checked.names);
-        return match crate::verifier::refine::horn_of(program, info, names, ghost) {
+        let system = match emit {
+            Emit::ChcRefineClosures => crate::verifier::refine::horn_of_closure_posts(
+                program, info, names,
+            )
+            .and_then(|closures| match closures {
+                Some(system) => Ok(system),
+                None => crate::verifier::refine::horn_of(program, info, names, ghost),
+            }),
+            _ => crate::verifier::refine::horn_of(program, info, names, ghost),
+        };
+        return match system {
             Ok(system) => {
                 out!("{}", system.script());
                 ExitCode::Ok

@@ -242,6 +242,7 @@ mod tests {
                     },
                 ],
                 inputs: 1,
+                defined_true: false,
             }],
             clauses: vec![
                 Clause {

@@ -38,7 +38,7 @@ use crate::solver::{DatatypeDecl, Sort};
 use boogie_like::Value;
 use boogie_like::ir::{CtorId, GlobalId, ProcId, Program as IrProgram, Type as IrType};
 use easy_smt::{Context, ContextBuilder, SExpr};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One parameter of a procedure's relation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +61,10 @@ pub struct Relation {
     pub params: Vec<RelationParam>,
     /// How many inputs there are.
     pub inputs: usize,
+    /// Interpreted as `true` by definition rather than solved for: the scripts define it
+    /// (`define-fun … true`) and the re-check checks every clause with that definition,
+    /// whatever a model says ([`HornSystem::with_defined_true`]).
+    pub defined_true: bool,
 }
 
 /// `∀ vars. body ⇒ head` (head `None`: `false`), as SMT-LIB text.
@@ -194,6 +198,11 @@ impl HornSystem {
         let mut out = String::from("(set-logic HORN)\n");
         out.push_str(&declare_datatypes(&self.datatypes));
         for relation in &self.relations {
+            if relation.defined_true {
+                out.push_str(&relation.true_definition());
+                out.push('\n');
+                continue;
+            }
             let sorts: Vec<String> = relation
                 .params
                 .iter()
@@ -215,6 +224,40 @@ impl HornSystem {
     /// Whether the goal clause exists (the entry may fail at all).
     pub fn has_goal(&self) -> bool {
         self.clauses.iter().any(|c| c.head.is_none())
+    }
+
+    /// The same clauses with the relations named in `names` (as printed) interpreted as
+    /// `true` ([`Relation::defined_true`]): the solver is asked for the others only.
+    /// A stronger question — its models, with `true` for those relations, are models
+    /// of `self`, and the re-check checks exactly that, clause by clause, on these very
+    /// clauses — which a solver may answer much faster when the facts those relations
+    /// would carry are not needed (issue 33: preconditions of closures).
+    pub fn with_defined_true(&self, names: &HashSet<String>) -> HornSystem {
+        let mut system = self.clone();
+        for relation in &mut system.relations {
+            let entry = relation.proc.is_some() && relation.proc == system.entry;
+            if names.contains(&relation.name) && !entry {
+                relation.defined_true = true;
+            }
+        }
+        system
+    }
+}
+
+impl Relation {
+    /// `(define-fun name ((x!0 S) …) Bool true)`.
+    pub fn true_definition(&self) -> String {
+        let params: Vec<(String, Sort)> = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("x!{i}"), p.sort.clone()))
+            .collect();
+        format!(
+            "(define-fun {} ({}) Bool true)",
+            self.name,
+            bindings(&params)
+        )
     }
 }
 
@@ -285,6 +328,7 @@ fn relation(ir: &IrProgram, proc: ProcId, encoder: &Encoder, liveness: &Liveness
         name: symbol(&format!("{}!rel", p.name)),
         params,
         inputs,
+        defined_true: false,
     }
 }
 

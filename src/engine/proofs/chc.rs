@@ -18,7 +18,7 @@
 use crate::engine::proofs::proof::{Proof, Summary};
 use crate::engine::proofs::proof_cache::{self, Entry, Subject};
 use crate::solver::{ScriptOutcome, Sx};
-use crate::vc::horn::{Clause, HornSystem, Relation, bindings, declare_datatypes};
+use crate::vc::horn::{Clause, HornSystem, Relation, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -534,22 +534,16 @@ fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
 }
 
 /// The interpretation's definition of `relation` (`true` if the model leaves it out: any
-/// interpretation is checked, whatever it is).
+/// interpretation is checked, whatever it is; `true` always for a relation the system
+/// defines so, whatever the model says: the clauses are checked with the definition the
+/// solver was given).
 fn definition_text(relation: &Relation, definitions: &HashMap<String, Definition>) -> String {
-    if let Some(definition) = definitions.get(unbarred(&relation.name)) {
+    if !relation.defined_true
+        && let Some(definition) = definitions.get(unbarred(&relation.name))
+    {
         return definition.text.clone();
     }
-    let params: Vec<(String, crate::solver::Sort)> = relation
-        .params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (format!("x!{i}"), p.sort.clone()))
-        .collect();
-    format!(
-        "(define-fun {} ({}) Bool true)",
-        relation.name,
-        bindings(&params)
-    )
+    relation.true_definition()
 }
 
 /// A relation's name without the bars of a quoted symbol (`|a b|` → `a b`).
@@ -633,7 +627,7 @@ pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definitio
     for relation in system
         .relations
         .iter()
-        .filter(|r| r.proc.is_none() || r.proc != system.entry)
+        .filter(|r| (r.proc.is_none() || r.proc != system.entry) && !r.defined_true)
     {
         let Some(definition) = definitions.get(unbarred(&relation.name)) else {
             continue;

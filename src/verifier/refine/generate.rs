@@ -18,7 +18,7 @@ use crate::core_lang::typecheck::{Resolution, TypeInfo};
 use crate::vc::horn::HornSystem;
 use num_bigint::BigInt;
 use num_traits::Signed;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// How many paths one expression may have before the program is refused.
@@ -177,8 +177,9 @@ impl<'p> Generator<'p> {
         Ok(generator)
     }
 
-    /// The clauses of the whole program.
-    pub fn run(mut self) -> Result<HornSystem, Unsupported> {
+    /// The clauses of the whole program, and the `pre` relations of its closures: of
+    /// every function-type occurrence but the methods' own signatures.
+    pub fn run(mut self) -> Result<(HornSystem, HashSet<String>), Unsupported> {
         for method in &self.program.methods {
             let (template, ghosts) = self.methods[method.id.index()].clone();
             let mut scope = Scope::default();
@@ -190,13 +191,19 @@ impl<'p> Generator<'p> {
             self.function(&template, scope, &method.params, &method.body, &[])?;
         }
         self.main()?;
-        Ok(HornSystem {
+        let methods: HashSet<&String> = self.methods.iter().map(|(t, _)| &t.pre).collect();
+        let closure_pres = (self.relations.pres.iter())
+            .filter(|pre| !methods.contains(pre))
+            .cloned()
+            .collect();
+        let system = HornSystem {
             entry: None,
             datatypes: Vec::new(),
             relations: self.relations.list,
             clauses: self.sink.clauses,
             entry_interpretation: None,
-        })
+        };
+        Ok((system, closure_pres))
     }
 
     fn main(&mut self) -> Result<(), Unsupported> {

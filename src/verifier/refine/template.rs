@@ -61,6 +61,8 @@ impl FunTemplate {
 /// The relations made so far, and the roles of the `Int` globals every template carries.
 pub struct Relations {
     pub list: Vec<Relation>,
+    /// The `pre` relation of every template, in the order made.
+    pub pres: Vec<String>,
     globals: Vec<String>,
     taken: HashSet<String>,
 }
@@ -69,6 +71,7 @@ impl Relations {
     pub fn new(globals: Vec<String>) -> Relations {
         Relations {
             list: Vec::new(),
+            pres: Vec::new(),
             globals,
             taken: HashSet::new(),
         }
@@ -99,6 +102,7 @@ impl Relations {
         let inputs: Vec<String> = inner.iter().chain(&self.globals).cloned().collect();
         let outputs: Vec<String> = ret_roles.into_iter().chain(primed).collect();
         let pre = self.relation(&format!("{name}.pre"), &inputs, &[]);
+        self.pres.push(pre.clone());
         let post = self.relation(&format!("{name}.post"), &inputs, &outputs);
         Ok(Rc::new(FunTemplate {
             pre,
@@ -154,6 +158,7 @@ impl Relations {
             name: symbol.clone(),
             params,
             inputs: inputs.len(),
+            defined_true: false,
         });
         symbol
     }
