@@ -16,6 +16,7 @@ mod boogie_programs;
 mod cli;
 mod cli_install;
 mod cli_verify;
+mod closure_proofs;
 mod corral_bounds;
 mod dead_functions;
 mod differential;

@@ -41,6 +41,9 @@ struct Scope {
     env: HashMap<BinderId, Value>,
     ints: Vec<(String, String)>,
     context: Option<String>,
+    /// The method whose body this is (its index; `Main`: the number of methods), for
+    /// [`Ghost::SitedInnermost`].
+    site: usize,
 }
 
 impl Scope {
@@ -61,6 +64,7 @@ impl Scope {
         match ghost {
             Ghost::Context => vec![self.context.clone().unwrap_or(inner)],
             Ghost::Innermost => vec![inner],
+            Ghost::SitedInnermost => vec![self.site.to_string(), inner],
         }
     }
 }
@@ -165,10 +169,10 @@ impl<'p> Generator<'p> {
         };
         for method in &program.methods {
             let ghosts = method.params.iter().any(|p| has_arrow(&p.ty));
-            let scope: Vec<String> = if ghosts {
-                vec!["ghost".to_string()]
-            } else {
-                Vec::new()
+            let scope: Vec<String> = match (ghosts, ghost) {
+                (false, _) => Vec::new(),
+                (true, Ghost::SitedInnermost) => vec!["site".to_string(), "ghost".to_string()],
+                (true, _) => vec!["ghost".to_string()],
             };
             let template =
                 generator.template(&method.name.name, &scope, &method.params, &method.ret)?;
@@ -182,7 +186,13 @@ impl<'p> Generator<'p> {
     pub fn run(mut self) -> Result<(HornSystem, HashSet<String>), Unsupported> {
         for method in &self.program.methods {
             let (template, ghosts) = self.methods[method.id.index()].clone();
-            let mut scope = Scope::default();
+            let mut scope = Scope {
+                site: method.id.index(),
+                ..Scope::default()
+            };
+            if ghosts && self.ghost == Ghost::SitedInnermost {
+                scope.ints.push(("site".to_string(), self.sink.fresh()));
+            }
             if ghosts {
                 let ghost = self.sink.fresh();
                 scope.ints.push(("ghost".to_string(), ghost.clone()));
@@ -208,7 +218,10 @@ impl<'p> Generator<'p> {
 
     fn main(&mut self) -> Result<(), Unsupported> {
         let main = &self.program.main;
-        let mut scope = Scope::default();
+        let mut scope = Scope {
+            site: self.program.methods.len(),
+            ..Scope::default()
+        };
         for param in &main.params {
             let value = match param.ty {
                 Type::Int => {

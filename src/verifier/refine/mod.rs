@@ -67,6 +67,11 @@ pub enum Ghost {
     Context,
     /// The caller's innermost `Int` variable (the last one bound), `0` if it has none.
     Innermost,
+    /// Two ghosts: the calling method (a number: its index, `Main` the number of methods)
+    /// and [`Ghost::Innermost`]'s. Closures a method such as `compose` is given by
+    /// different callers then get apart in its templates (`site = 3 ⇒ ret = x1 + 2`), which
+    /// a single integer ghost merges (issue 33: `power` and `power_left` both composing).
+    SitedInnermost,
 }
 
 /// The refinement-type Horn clauses of a checked program with the given ghost scheme.
@@ -116,7 +121,7 @@ pub fn horn_of_closure_posts(
     info: &TypeInfo,
     names: &FunctionNames,
 ) -> Result<Option<HornSystem>, Unsupported> {
-    let generator = generate::Generator::new(program, info, names, Ghost::Innermost)?;
+    let generator = generate::Generator::new(program, info, names, Ghost::SitedInnermost)?;
     let (system, closure_pres) = generator.run()?;
     Ok((!closure_pres.is_empty()).then(|| system.with_defined_true(&closure_pres)))
 }
