@@ -18,6 +18,8 @@ class() {
         exn_*) echo "exceptions carrying values" ;;
         list_*) echo "list facts (sum, every element)" ;;
         random_*) echo "random inputs in recursion" ;;
+        closure_object_* | closure_stack*) echo "closures stored in tuples and cells" ;;
+        closure_*) echo "closures composed or iterated" ;;
         *) echo "invariant checks" ;;
     esac
 }
@@ -27,7 +29,8 @@ echo "|---|---|---|---|---:|---|"
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
     files=(tests/proofs/*.bpl tests/proofs/exn_*.ml tests/proofs/list_*.ml
-        tests/proofs/list_*.horef tests/proofs/random_*.ml)
+        tests/proofs/list_*.horef tests/proofs/random_*.ml tests/proofs/closure_*.horef
+        tests/proofs/closure_*.ml)
 fi
 for p in "${files[@]}"; do
     c=$(class "$p")

@@ -676,7 +676,46 @@ fn roles(relation: &Relation) -> (Vec<String>, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::merged_reasons;
+    use super::{Definition, definition_text, merged_reasons};
+    use crate::solver::{Sort, Sx};
+    use crate::vc::horn::{Relation, RelationParam};
+    use std::collections::HashMap;
+
+    #[test]
+    fn a_relation_defined_true_is_checked_as_true_whatever_the_model_says() {
+        let relation = |defined_true| Relation {
+            proc: None,
+            name: "f.pre".into(),
+            params: vec![
+                RelationParam {
+                    role: "active".into(),
+                    sort: Sort::Bool,
+                },
+                RelationParam {
+                    role: "x".into(),
+                    sort: Sort::Int,
+                },
+            ],
+            inputs: 1,
+            defined_true,
+        };
+        let text = "(define-fun f.pre ((a Bool) (x Int)) Bool false)".to_string();
+        let model = HashMap::from([(
+            "f.pre".to_string(),
+            Definition {
+                params: vec!["a".into(), "x".into()],
+                body: Sx::Atom("false".into()),
+                text: text.clone(),
+            },
+        )]);
+        assert_eq!(definition_text(&relation(false), &model), text);
+        let checked = definition_text(&relation(true), &model);
+        assert_eq!(
+            checked,
+            "(define-fun f.pre ((x!0 Bool) (x!1 Int)) Bool true)"
+        );
+        assert_eq!(checked, relation(true).true_definition());
+    }
 
     #[test]
     fn a_reason_every_configuration_gives_is_said_once() {

@@ -138,3 +138,58 @@ pub fn with_refinement_systems(checked: &Checked, options: &engine::Options) -> 
     }
     options
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn systems(text: &str) -> Vec<HornSystem> {
+        let checked = crate::frontend::load_bytes("t.horef", text.as_bytes()).expect("checks");
+        horn_systems(&checked.program, &checked.info, &checked.names).expect("encodes")
+    }
+
+    const POWER: &str = "Methods:\nid (x:Int) :Int = x;\ncompose (f:Int -> Int, g:Int -> Int) :(Int -> Int) = fun (x:Int) :(Int) -> f (g x);\npower (f:Int -> Int, n:Int) :(Int -> Int) =\n  if n <= 0 then id else compose (f, power (f, n - 1));\n\nMain (n:Int) :Unit:\n  if n >= 0 then assert (power (fun (x:Int) :(Int) -> x + 3, n) 0 == 3 * n) else skip\n";
+
+    #[test]
+    fn closures_get_a_third_system_with_their_preconditions_defined_true() {
+        let all = systems(POWER);
+        assert_eq!(all.len(), 3);
+        assert!(
+            all[..2]
+                .iter()
+                .all(|s| s.relations.iter().all(|r| !r.defined_true))
+        );
+        let defined: Vec<&str> = (all[2].relations.iter())
+            .filter(|r| r.defined_true)
+            .map(|r| r.name.as_str())
+            .collect();
+        // Every closure's `pre` (of a `fun`, of a function-typed parameter or result),
+        // never a method's own `pre` nor any `post`.
+        assert!(defined.contains(&"fun@6.54.pre"), "{defined:?}");
+        assert!(defined.contains(&"power.f.pre"), "{defined:?}");
+        assert!(defined.contains(&"compose.ret.pre"), "{defined:?}");
+        assert!(defined.iter().all(|n| n.ends_with(".pre")), "{defined:?}");
+        for method in ["id.pre", "compose.pre", "power.pre"] {
+            assert!(!defined.contains(&method), "{defined:?}");
+        }
+        let script = all[2].script();
+        assert!(script.contains("(define-fun fun@6.54.pre ("), "{script}");
+        assert!(script.contains("(declare-fun power.pre ("), "{script}");
+        // The clauses are the same: only the relations' interpretation differs.
+        assert_eq!(all[2].clauses.len(), all[1].clauses.len());
+        // A method that takes functions gets the calling method as a further ghost.
+        let compose = |s: &HornSystem| {
+            let r = s.relations.iter().find(|r| r.name == "compose.pre");
+            r.expect("compose.pre").params.len()
+        };
+        assert_eq!(compose(&all[2]), compose(&all[1]) + 1);
+    }
+
+    #[test]
+    fn a_program_without_closures_gets_two_systems() {
+        let all = systems(
+            "Methods:\nf (x:Int) :Int = x + 1;\n\nMain (n:Int) :Unit:\n  assert (f n > n)\n",
+        );
+        assert_eq!(all.len(), 2);
+    }
+}
