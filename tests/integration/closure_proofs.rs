@@ -3,13 +3,12 @@
 //! expectation in its first line: `(* expect: verified *)` (VERIFIED with the proof
 //! engines given 60 s), `(* expect: bug *)` (a failing mutant: a BUG confirmed by
 //! replay, never VERIFIED) or `(* expect: safe *)` (safe, not proved reliably yet: never
-//! a BUG). Every VERIFIED of a `.horef` one is also checked against exhaustive concrete
-//! runs, and its comparison-flipping mutants, by `proofs::`; the `.ml` ones' VERIFIEDs
-//! here, against the interpreter's runs on a grid of inputs. Needs `z3` on PATH.
+//! a BUG). Every VERIFIED is checked here against the interpreter's runs on `proofs::`'
+//! grid of inputs, and every mutant must fail on it; the `.horef` ones are also in
+//! `proofs::`' exhaustive-run and comparison-flipping mutant checks. Needs `z3` on PATH.
 
 use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::frontend::load_core;
-use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -44,34 +43,16 @@ fn verdict(file: &Path) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
-/// An input on a grid (-3..=12 per `Int` parameter) on which the program fails within
-/// depth 8, if any.
+/// An input on `proofs::`' grid on which the program fails within depth 8, if any.
 fn failing_input(file: &Path) -> Option<Vec<Value>> {
     let checked = load_core(file).expect("load");
-    let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
-    for param in &checked.program.main.params {
-        let choices: Vec<Value> = match param.ty {
-            horef_si::core_lang::ast::Type::Unit => vec![Value::Unit],
-            _ => (-3..=12).map(|i| Value::Int(BigInt::from(i))).collect(),
-        };
-        rows = rows
-            .into_iter()
-            .flat_map(|row| {
-                choices.iter().map(move |c| {
-                    let mut next = row.clone();
-                    next.push(c.clone());
-                    next
-                })
-            })
-            .collect();
-    }
     let config = RunConfig {
         max_depth: 8,
         fuel: 200_000,
         trace: false,
         memory_limit_mib: None,
     };
-    rows.into_iter().find(|inputs| {
+    crate::proofs::grid(&checked).into_iter().find(|inputs| {
         matches!(
             interp::run(&checked.program, &checked.info, inputs, &config).outcome,
             Outcome::Failure { .. }

@@ -471,7 +471,7 @@ fn safe_programs() -> Vec<PathBuf> {
 
 /// Inputs for each `Int` parameter (-3..=12 for one or two of them, -2..=5 for more),
 /// `skip` for `Unit`: every combination.
-fn grid(checked: &Checked) -> Vec<Vec<Value>> {
+pub(crate) fn grid(checked: &Checked) -> Vec<Vec<Value>> {
     let params = &checked.program.main.params;
     let range = if params.len() <= 2 { -3..=12 } else { -2..=5 };
     let mut rows: Vec<Vec<Value>> = vec![Vec::new()];
