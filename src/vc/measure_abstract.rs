@@ -84,6 +84,7 @@ fn without(relation: &Relation, dropped: &[usize]) -> Relation {
             .map(|(_, p)| p.clone())
             .collect(),
         inputs,
+        defined_true: relation.defined_true,
     }
 }
 
@@ -156,6 +157,7 @@ mod tests {
                 param("ret", Sort::Int),
             ],
             inputs: 4,
+            defined_true: false,
         };
         let clause = Clause {
             what: "body of sum".to_string(),
