@@ -120,10 +120,12 @@ pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global t
 /// delay the answer by the time its processes take to start and stop.
 pub const MIN_PROOF_WINDOW: Duration = Duration::from_millis(100);
 
-/// How long the search runs alone before Spacer joins it: a run this short (most buggy
-/// pairs of the shared suite) never starts a Spacer process, and a longer one starts its
-/// first lane only ([`proofs::lanes`]), niced.
-const CHC_DELAY: Duration = Duration::from_millis(50);
+/// How long the search runs alone before Spacer joins it: a run this short (most pairs
+/// of the shared suite) never starts a Spacer process, and a longer one starts its first
+/// lane only ([`proofs::lanes`]), niced. Measured (RESULTS.md, "Spacer's lanes one after
+/// the other"): 0.05 s instead made the suite's default 13 % slower — pairs whose search
+/// takes 0.05–0.15 s then started Spacer, waited and stopped it, rarely for a proof.
+const CHC_DELAY: Duration = Duration::from_millis(150);
 
 impl DeferredChc {
     /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.

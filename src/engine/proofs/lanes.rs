@@ -124,7 +124,7 @@ impl Schedule {
             // often enough to notice a cancellation.
             let nap = latest
                 .saturating_duration_since(now)
-                .min(Duration::from_millis(20));
+                .min(Duration::from_millis(5));
             board = match self.changed.wait_timeout(board, nap) {
                 Ok((guard, _)) => guard,
                 Err(poisoned) => poisoned.into_inner().0,
