@@ -213,3 +213,15 @@ impl Rng {
         (0..len).map(|_| self.next() as u8).collect()
     }
 }
+
+/// What a test program expects, from its first line after `prefix` (`"(* expect: "`,
+/// `"// expect: "`); panics, naming the file, when the line is missing.
+pub fn expectation(file: &Path, prefix: &str) -> String {
+    let text = std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix(prefix))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("{}: no `{}` line", file.display(), prefix.trim()))
+}

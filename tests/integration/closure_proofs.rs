@@ -7,6 +7,7 @@
 //! grid of inputs, and every mutant must fail on it; the `.horef` ones are also in
 //! `proofs::`' exhaustive-run and comparison-flipping mutant checks. Needs `z3` on PATH.
 
+use crate::common;
 use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
 use horef_si::frontend::load_core;
 use std::path::{Path, PathBuf};
@@ -64,12 +65,7 @@ fn failing_input(file: &Path) -> Option<Vec<Value>> {
 fn closure_programs_meet_their_expectations() {
     let (mut verified, mut bugs) = (0, 0);
     for file in programs() {
-        let text = std::fs::read_to_string(&file).expect("read");
-        let expect = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("(* expect: "))
-            .unwrap_or_else(|| panic!("{}: no `(* expect:` line", file.display()));
+        let expect = common::expectation(&file, "(* expect: ");
         let json = verdict(&file);
         let got = json["verdict"].as_str().unwrap_or("");
         let name = file.display();

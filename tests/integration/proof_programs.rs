@@ -5,6 +5,7 @@
 //! no proof yet: never BUG, never VERIFIED without a reason to believe it). Needs `z3`
 //! on PATH.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -38,12 +39,7 @@ fn verdict(file: &Path) -> (String, bool, serde_json::Value) {
 fn boogie_proof_programs_meet_their_expectations() {
     let (mut verified, mut bugs) = (0, 0);
     for file in programs() {
-        let text = std::fs::read_to_string(&file).expect("read");
-        let expect = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("// expect: "))
-            .unwrap_or_else(|| panic!("{}: no `// expect:` line", file.display()));
+        let expect = common::expectation(&file, "// expect: ");
         let (got, confirmed, json) = verdict(&file);
         let name = file.display();
         if expect.starts_with("verified") {
