@@ -53,12 +53,15 @@ fn generated_programs_meet_their_expectations_up_to_depth_3() {
     let dir = root().join("benchmarks/generated");
     let count = horef_files(&dir).len();
     assert!(count >= 10, "benchmarks/generated holds {count} programs");
+    // gen-1000's search at K = 3 and the case proofs of the largest ones take 30-50 s on a
+    // quiet machine; under the test suite's own load 60 s ran out (28 Nov rehearsal: two
+    // UNKNOWN timeouts). The limit guards against a hang; the expectations are verdicts.
     let run = suite(&[
         &dir.display().to_string(),
         "--max-depth",
         "3",
         "--timeout",
-        "60",
+        "180",
     ]);
     assert_all_pass(&run, "benchmarks/generated (k = 3)", count);
 }
