@@ -258,10 +258,10 @@ impl DeferredChc {
 
 /// The attempts on the whole program: the IR's clauses in Spacer's configurations, their
 /// measures-only abstraction (if the relations carry lists) and each system of `extra`
-/// (with a goal) in [`REFINEMENT_CONFIGURATION`], their lanes
-/// ranked configuration by configuration: every system's first configuration before any
-/// system's second ([`proofs::lanes`]; the first configurations solve the most, measured
-/// in benchmarks/RESULTS.md).
+/// (with a goal) in [`REFINEMENT_CONFIGURATION`], their lanes ranked configuration by
+/// configuration: every system's first configuration before any system's second
+/// ([`proofs::lanes`]; the first configurations solve the most, measured in
+/// benchmarks/RESULTS.md).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
