@@ -7,8 +7,10 @@
 //! case its systems with canonical names ([`crate::vc::canonical`]), so renamed copies of
 //! one sub-program have one text and share one answer (Spacer runs once per distinct case;
 //! the others find the answer remembered). The distinct cases are tried several at a time
-//! (as many as the machine has cores, at most [`PARALLEL_CASES`]), each with all its
-//! systems side by side, until one fails to be proved; their copies after them.
+//! (as many as the machine has cores, at most [`PARALLEL_CASES`]), each with its systems'
+//! Spacer lanes ranked as a whole program's are ([`crate::engine::proofs::lanes`]: every
+//! system's first configuration before any system's second), until one fails to be
+//! proved; their copies after them.
 //!
 //! Guarantee: [`start`]'s answer is [`ChcAnswer::Proved`] only when every case has a
 //! re-checked proof ([`crate::engine::proofs::chc`]); given the front end's guarantee that the cases cover
@@ -16,6 +18,7 @@
 //! without a proof makes the answer [`ChcAnswer::NoProof`], naming the case.
 
 use crate::engine::proofs::chc::{self, ChcAnswer, ChcLimits, ChcTask};
+use crate::engine::proofs::lanes::LanePlan;
 use crate::engine::proofs::proof::{Proof, Summary};
 use crate::engine::search::driver::StopSignal;
 use crate::engine::verdict::Verdict;
@@ -223,12 +226,25 @@ fn prove_case(
     if let Some(ChcAnswer::Proved(proof)) = chc::remembered(searched_key) {
         return Some(Ok((proof, Arc::default())));
     }
-    let tasks: Vec<ChcTask> = case
-        .systems
-        .iter()
-        .map(|s| ChcTask::start_with((*s.system).clone(), s.configurations, limits, |_| {}))
-        .collect();
     let started = Instant::now();
+    let step = u32::try_from(case.systems.len()).unwrap_or(u32::MAX);
+    let tasks: Vec<ChcTask> = (0u32..)
+        .zip(&case.systems)
+        .map(|(first, s)| {
+            // The case's lanes one after the other where the cores are busy: every
+            // system's first configuration before any system's second (`lanes`).
+            let lanes = LanePlan {
+                began: started,
+                first,
+                step,
+            };
+            let limits = ChcLimits {
+                lanes: Some(lanes),
+                ..limits
+            };
+            ChcTask::start_with((*s.system).clone(), s.configurations, limits, |_| {})
+        })
+        .collect();
     let mut search: Option<Search> = None;
     loop {
         if cancel.load(Ordering::SeqCst) {
