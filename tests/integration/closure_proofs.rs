@@ -28,8 +28,9 @@ fn programs() -> Vec<PathBuf> {
     files
 }
 
-/// `verify --format json` on `file` at the depth of its language.
-fn verdict(file: &Path) -> serde_json::Value {
+/// `verify --format json` on `file` at the depth of its language, the proof engines given
+/// `wait` seconds.
+fn verdict(file: &Path, wait: &str) -> serde_json::Value {
     let depth = if file.extension().is_some_and(|e| e == "ml") {
         "8"
     } else {
@@ -37,7 +38,7 @@ fn verdict(file: &Path) -> serde_json::Value {
     };
     let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
         .args(["verify", "--max-depth", depth, "--format", "json"])
-        .args(["--proof-budget", "60", "--proof-wait", "60"])
+        .args(["--proof-budget", "60", "--proof-wait", wait])
         .arg(file)
         .output()
         .expect("run horef-si");
@@ -66,7 +67,14 @@ fn closure_programs_meet_their_expectations() {
     let (mut verified, mut bugs) = (0, 0);
     for file in programs() {
         let expect = common::expectation(&file, "(* expect: ");
-        let json = verdict(&file);
+        // A program not proved yet is checked to be no BUG: the search says so without
+        // a wait for a proof.
+        let wait = if expect.starts_with("safe") {
+            "0"
+        } else {
+            "60"
+        };
+        let json = verdict(&file, wait);
         let got = json["verdict"].as_str().unwrap_or("");
         let name = file.display();
         if expect.starts_with("verified") {

@@ -554,11 +554,28 @@ fn verdict_at(checked: &Checked, depth: u32) -> Verdict {
     horef_si::verifier::verify(horef_si::verifier::Program::Core(checked), &options).verdict
 }
 
+/// Whether `file` is a program of tests/proofs its first line calls safe but not proved
+/// yet (`(* expect: safe *)`): waiting the whole proof budget on each would only lengthen
+/// the test; they are checked not to fail on the grid instead.
+fn not_proved_yet(file: &Path) -> bool {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    file.parent() == Some(&root().join("tests/proofs"))
+        && text
+            .lines()
+            .next()
+            .is_some_and(|l| l.starts_with("(* expect: safe"))
+}
+
 #[test]
 fn every_verified_program_survives_exhaustive_runs() {
     let (mut verified, mut checked_runs) = (0, 0);
     for file in safe_programs() {
         let checked = load_core(&file).expect("load");
+        if not_proved_yet(&file) {
+            let fails = failing_input(&checked);
+            assert!(fails.is_none(), "{} fails on {fails:?}", file.display());
+            continue;
+        }
         if verdict_at(&checked, RUN_DEPTH) != Verdict::Verified {
             continue;
         }
