@@ -1028,6 +1028,7 @@ impl Inferer {
             "pred" => ("pred", int1()),
             "min" => ("min", int2()),
             "max" => ("max", int2()),
+            "compare" => ("compare", int2()),
             "not" => ("not", Ty::fun(vec![Ty::Bool], Ty::Bool)),
             "ignore" => ("ignore", Ty::fun(vec![self.fresh()], Ty::Unit)),
             "print_int" => ("print_int", Ty::fun(vec![Ty::Int], Ty::Unit)),

@@ -109,6 +109,8 @@ fn binary_op(tok: &Tok) -> Option<(u8, bool, Result<BinOp, &'static str>)> {
         "<=" => (3, false, Ok(BinOp::Le)),
         ">" => (3, false, Ok(BinOp::Gt)),
         ">=" => (3, false, Ok(BinOp::Ge)),
+        "|>" => (3, false, Err("|>")),
+        "@@" => (4, true, Err("@@")),
         "@" => (4, true, Err("@")),
         "^" => (4, true, Err("string concatenation `^`")),
         "::" => (5, true, Err("::")),
@@ -677,6 +679,10 @@ impl Parser {
             let kind = match op {
                 Ok(op) => ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
                 Err("::") => ExprKind::Cons(Box::new(lhs), Box::new(rhs)),
+                // `x |> f` and `f @@ x` are the application `f x` (Stdlib's `%revapply`
+                // and `%apply`).
+                Err("|>") => ExprKind::App(Box::new(rhs), vec![lhs]),
+                Err("@@") => ExprKind::App(Box::new(lhs), vec![rhs]),
                 Err("@") => {
                     let text: Rc<str> = "List.append".into();
                     let append = self.mk(
@@ -816,6 +822,11 @@ impl Parser {
             }
             Tok::Keyword("true") => self.leaf(ExprKind::Bool(true)),
             Tok::Keyword("false") => self.leaf(ExprKind::Bool(false)),
+            // `raise_notrace` is `raise` (they differ only in the backtrace).
+            Tok::Ident(text) if &*text == "raise_notrace" => self.leaf(ExprKind::Var(Name {
+                text: "raise".into(),
+                span,
+            })),
             Tok::Ident(text) => self.leaf(ExprKind::Var(Name { text, span })),
             Tok::UIdent(_) => self.qualified(),
             Tok::Keyword("begin") => self.begin_end(),
@@ -824,8 +835,9 @@ impl Parser {
             Tok::Punct("[|") => self.array_literal(),
             Tok::Punct("{") => self.record(),
             Tok::Punct("!") => {
+                // `!` binds tighter than field access: `!r.f` is `(!r).f`, as in OCaml.
                 self.bump();
-                let inner = self.atom()?;
+                let inner = self.nested(|p| p.atom_inner())?;
                 let span = span.to(inner.span);
                 self.mk(span, ExprKind::Deref(Box::new(inner)))
             }
@@ -840,7 +852,22 @@ impl Parser {
 
     /// `Module.name` (only the prelude's `Random.int`, `Random.bool`, ... are known).
     fn qualified(&mut self) -> PResult<Expr> {
-        let module = self.uident("a module name")?;
+        let mut module = self.uident("a module name")?;
+        // `Stdlib.x` is `x`, `Stdlib.List.x` is `List.x`: the Stdlib is open.
+        if &*module.text == "Stdlib" && self.is(".") {
+            match self.peek_at(1).clone() {
+                Tok::Ident(text) => {
+                    self.bump();
+                    let span = module.span.to(self.bump().span);
+                    return self.mk(span, ExprKind::Var(Name { text, span }));
+                }
+                Tok::UIdent(_) => {
+                    self.bump();
+                    module = self.uident("a module name")?;
+                }
+                _ => {}
+            }
+        }
         if !self.eat(".") {
             return self.mk(module.span, ExprKind::Construct(module, None));
         }

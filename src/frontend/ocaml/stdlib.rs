@@ -140,6 +140,165 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         "let rec List.filter_map f l = match l with [] -> [] | x :: r -> (match f x with None -> List.filter_map f r | Some v -> v :: List.filter_map f r)",
     ),
     (
+        "List.rev_map",
+        &[],
+        "let List.rev_map f l = let rec go acc l = match l with [] -> acc | x :: r -> go (f x :: acc) r in go [] l",
+    ),
+    (
+        "List.iter2",
+        &[],
+        "let rec List.iter2 f l1 l2 = match (l1, l2) with ([], []) -> () | (a1 :: r1, a2 :: r2) -> f a1 a2; List.iter2 f r1 r2 | (_, _) -> invalid_arg \"List.iter2\"",
+    ),
+    (
+        "List.map2",
+        &[],
+        "let rec List.map2 f l1 l2 = match (l1, l2) with ([], []) -> [] | (a1 :: r1, a2 :: r2) -> let r = f a1 a2 in r :: List.map2 f r1 r2 | (_, _) -> invalid_arg \"List.map2\"",
+    ),
+    (
+        "List.fold_left2",
+        &[],
+        "let rec List.fold_left2 f a l1 l2 = match (l1, l2) with ([], []) -> a | (a1 :: r1, a2 :: r2) -> List.fold_left2 f (f a a1 a2) r1 r2 | (_, _) -> invalid_arg \"List.fold_left2\"",
+    ),
+    (
+        "List.for_all2",
+        &[],
+        "let rec List.for_all2 p l1 l2 = match (l1, l2) with ([], []) -> true | (a1 :: r1, a2 :: r2) -> p a1 a2 && List.for_all2 p r1 r2 | (_, _) -> invalid_arg \"List.for_all2\"",
+    ),
+    (
+        "List.exists2",
+        &[],
+        "let rec List.exists2 p l1 l2 = match (l1, l2) with ([], []) -> false | (a1 :: r1, a2 :: r2) -> p a1 a2 || List.exists2 p r1 r2 | (_, _) -> invalid_arg \"List.exists2\"",
+    ),
+    (
+        "List.combine",
+        &[],
+        "let rec List.combine l1 l2 = match (l1, l2) with ([], []) -> [] | (a1 :: r1, a2 :: r2) -> (a1, a2) :: List.combine r1 r2 | (_, _) -> invalid_arg \"List.combine\"",
+    ),
+    (
+        "List.split",
+        &[],
+        "let rec List.split l = match l with [] -> ([], []) | (x, y) :: r -> let (rx, ry) = List.split r in (x :: rx, y :: ry)",
+    ),
+    (
+        "List.partition",
+        &["List.rev"],
+        "let List.partition p l = let rec part yes no l = match l with [] -> (List.rev yes, List.rev no) | x :: r -> if p x then part (x :: yes) no r else part yes (x :: no) r in part [] [] l",
+    ),
+    (
+        "List.flatten",
+        &["List.concat"],
+        "let List.flatten l = List.concat l",
+    ),
+    (
+        "List.concat_map",
+        &["List.rev"],
+        "let List.concat_map f l = let rec aux f acc l = match l with [] -> List.rev acc | x :: r -> let xs = f x in aux f (List.rev_append xs acc) r in aux f [] l",
+    ),
+    (
+        "List.find_map",
+        &[],
+        "let rec List.find_map f l = match l with [] -> None | x :: r -> (match f x with Some _ as result -> result | None -> List.find_map f r)",
+    ),
+    (
+        "List.filteri",
+        &["List.rev"],
+        "let List.filteri p l = let rec aux i acc l = match l with [] -> List.rev acc | x :: r -> aux (i + 1) (if p i x then x :: acc else acc) r in aux 0 [] l",
+    ),
+    (
+        "List.mem_assoc",
+        &[],
+        "let rec List.mem_assoc k l = match l with [] -> false | (a, _) :: r -> a = k || List.mem_assoc k r",
+    ),
+    (
+        "List.remove_assoc",
+        &[],
+        "let rec List.remove_assoc k l = match l with [] -> [] | ((a, _) as pair) :: r -> if a = k then r else pair :: List.remove_assoc k r",
+    ),
+    (
+        "List.sort",
+        &[],
+        "let List.sort cmp l = let rec insert x l = match l with [] -> [x] | y :: r -> if cmp x y <= 0 then x :: l else y :: insert x r in let rec sort l = match l with [] -> [] | x :: r -> insert x (sort r) in sort l",
+    ),
+    (
+        "List.stable_sort",
+        &["List.sort"],
+        "let List.stable_sort cmp l = List.sort cmp l",
+    ),
+    ("Fun.id", &[], "let Fun.id x = x"),
+    ("Fun.const", &[], "let Fun.const c _ = c"),
+    ("Fun.flip", &[], "let Fun.flip f x y = f y x"),
+    (
+        "Result.bind",
+        &[],
+        "let Result.bind r f = match r with Ok v -> f v | Error e -> Error e",
+    ),
+    (
+        "Result.map",
+        &[],
+        "let Result.map f r = match r with Ok v -> Ok (f v) | Error e -> Error e",
+    ),
+    (
+        "Result.map_error",
+        &[],
+        "let Result.map_error f r = match r with Error e -> Error (f e) | Ok v -> Ok v",
+    ),
+    (
+        "Result.is_ok",
+        &[],
+        "let Result.is_ok r = match r with Ok _ -> true | Error _ -> false",
+    ),
+    (
+        "Result.is_error",
+        &[],
+        "let Result.is_error r = match r with Ok _ -> false | Error _ -> true",
+    ),
+    (
+        "Result.get_ok",
+        &[],
+        "let Result.get_ok r = match r with Ok v -> v | Error _ -> invalid_arg \"result is Error _\"",
+    ),
+    (
+        "Result.value",
+        &[],
+        "let Result.value r default = match r with Ok v -> v | Error _ -> default",
+    ),
+    ("Option.some", &[], "let Option.some v = Some v"),
+    (
+        "Option.join",
+        &[],
+        "let Option.join o = match o with Some o -> o | None -> None",
+    ),
+    (
+        "Option.to_list",
+        &[],
+        "let Option.to_list o = match o with None -> [] | Some v -> [v]",
+    ),
+    (
+        "Array.fold_right",
+        &[],
+        "let Array.fold_right f a x = let r = ref x in for i = Array.length a - 1 downto 0 do r := f a.(i) !r done; !r",
+    ),
+    (
+        "Array.mapi",
+        &[],
+        "let Array.mapi f a = let l = Array.length a in if l = 0 then [||] else let r = Array.make l (f 0 a.(0)) in for i = 1 to l - 1 do r.(i) <- f i a.(i) done; r",
+    ),
+    (
+        "Array.sub",
+        &[],
+        "let Array.sub a ofs len = if ofs < 0 || len < 0 || ofs > Array.length a - len then invalid_arg \"Array.sub\" else if len = 0 then [||] else let r = Array.make len a.(ofs) in for i = 1 to len - 1 do r.(i) <- a.(ofs + i) done; r",
+    ),
+    (
+        "Array.append",
+        &[],
+        "let Array.append a b = let la = Array.length a in let lb = Array.length b in if la = 0 && lb = 0 then [||] else let r = Array.make (la + lb) (if la > 0 then a.(0) else b.(0)) in for i = 0 to la - 1 do r.(i) <- a.(i) done; for i = 0 to lb - 1 do r.(la + i) <- b.(i) done; r",
+    ),
+    (
+        "Array.blit",
+        &[],
+        "let Array.blit a1 o1 a2 o2 len = if len < 0 || o1 < 0 || o1 > Array.length a1 - len || o2 < 0 || o2 > Array.length a2 - len then invalid_arg \"Array.blit\" else if o1 < o2 then (for i = len - 1 downto 0 do a2.(o2 + i) <- a1.(o1 + i) done) else (for i = 0 to len - 1 do a2.(o2 + i) <- a1.(o1 + i) done)",
+    ),
+    (
         "Array.init",
         &[],
         "let Array.init n f = if n = 0 then [||] else if n < 0 then invalid_arg \"Array.init\" else let a = Array.make n (f 0) in for i = 1 to n - 1 do a.(i) <- f i done; a",

@@ -320,6 +320,22 @@ impl Translator<'_> {
                     })
                 })
             }
+            // `compare` on `int`: -1, 0 or 1, as the Stdlib's.
+            "compare" => {
+                let b = args.remove(0);
+                self.with_temp(a, span, |t, x| {
+                    t.with_temp(b, span, |t, y| {
+                        let (lx, ly) = (t.var(&x, span), t.var(&y, span));
+                        let less = t.binary(B::Lt, lx, ly, span);
+                        let (gx, gy) = (t.var(&x, span), t.var(&y, span));
+                        let greater = t.binary(B::Gt, gx, gy, span);
+                        let (minus_one, one, zero) =
+                            (t.int(-1, span), t.int(1, span), t.int(0, span));
+                        let rest = t.if_then_else(greater, one, zero, span);
+                        t.if_then_else(less, minus_one, rest, span)
+                    })
+                })
+            }
             "division" | "( / )" | "( mod )" => {
                 return Err(unsupported(
                     span,
