@@ -61,6 +61,7 @@ pub fn parse_program(text: &str) -> Result<Program, Diagnostic> {
         vars: 0,
         heights: Vec::new(),
         prelude_end,
+        user_labels: std::collections::HashMap::new(),
     };
     parser.program()
 }
@@ -76,6 +77,9 @@ struct Parser {
     /// The tokens before this index are the Stdlib's (super::stdlib), whose top-level
     /// names are qualified (`let rec List.map f l = ...`).
     prelude_end: usize,
+    /// The parameters of the functions defined with labelled or optional ones, by name
+    /// (parser/labels.rs).
+    user_labels: std::collections::HashMap<Rc<str>, Rc<[labels::Param]>>,
 }
 
 /// Constructs of OCaml outside the subset, by the keyword that starts them.
@@ -326,6 +330,12 @@ impl Parser {
         if self.is("exception") {
             return Err(unsupported(self.span(), "local exception declarations"));
         }
+        if matches!(self.peek(), Tok::Punct("*" | "+")) && self.span().start == start.end {
+            return Err(unsupported(
+                start.to(self.span()),
+                "binding operators (`let*`, `let+`)",
+            ));
+        }
         let recursive = self.eat("rec");
         let mut bindings = vec![self.binding()?];
         while self.eat("and") {
@@ -340,6 +350,18 @@ impl Parser {
 
     /// `f p1 .. pn [: t] = e` or `p = e`.
     fn binding(&mut self) -> PResult<Binding> {
+        if self.is("(")
+            && match self.peek_at(1) {
+                Tok::Keyword(k) => matches!(*k, "let" | "and" | "mod" | "or"),
+                Tok::Punct(p) => !matches!(*p, "(" | "[" | "{" | "[|" | "_" | ")" | "-"),
+                _ => false,
+            }
+        {
+            return Err(unsupported(
+                self.span(),
+                "operator definitions (`let ( let* ) ..`, `let ( +! ) ..`)",
+            ));
+        }
         if self.pos < self.prelude_end
             && *self.peek_at(1) == Tok::Punct(".")
             && let (Tok::UIdent(module), Tok::Ident(field)) =
@@ -356,7 +378,10 @@ impl Parser {
             };
             return self.function_binding(pattern);
         }
-        if let Tok::Ident(text) = self.peek().clone() {
+        // `let a, b = e` is a tuple pattern, not a function `a`.
+        if let Tok::Ident(text) = self.peek().clone()
+            && !matches!(self.peek_at(1), Tok::Punct(","))
+        {
             let span = self.bump().span;
             let id = self.var();
             let pattern = Pattern {
@@ -373,8 +398,20 @@ impl Parser {
 
     fn function_binding(&mut self, pattern: Pattern) -> PResult<Binding> {
         let mut params = Vec::new();
-        while self.starts_simple_pattern() {
-            params.push(self.simple_pattern()?);
+        let mut kinds = Vec::new();
+        let mut defaults = Vec::new();
+        loop {
+            if self.is("~") || self.is("?") {
+                let (param, kind, default) = self.labelled_param()?;
+                params.push(param);
+                kinds.push(kind);
+                defaults.extend(default);
+            } else if self.starts_simple_pattern() {
+                params.push(self.simple_pattern()?);
+                kinds.push(labels::Param::Positional);
+            } else {
+                break;
+            }
         }
         let annot = if self.eat(":") {
             Some(self.type_expr()?)
@@ -391,6 +428,10 @@ impl Parser {
             let span = params[0].span.to(value.span);
             value = self.function_of(span, params, value)?;
         }
+        if let PatternKind::Var(_, name) = &pattern.kind {
+            self.note_labels(&name.text, kinds);
+        }
+        let value = self.with_defaults(value, defaults)?;
         Ok(Binding { pattern, value })
     }
 
@@ -746,6 +787,11 @@ impl Parser {
     }
 
     fn application_from(&mut self, head: Expr) -> PResult<Expr> {
+        if let ExprKind::Var(name) = &head.kind
+            && let Some(params) = self.user_labels.get(&name.text).cloned()
+        {
+            return self.labelled_application(head, &params);
+        }
         let labels = match &head.kind {
             ExprKind::Var(name) => labels::labelled_params(&name.text),
             _ => None,
