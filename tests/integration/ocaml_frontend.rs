@@ -123,8 +123,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "array patterns",
     ),
     (
-        "let main n = Array.blit [| n |] 0 [| n |] 0 1",
-        "modules (`Array.blit`",
+        "let main n = Array.sort compare [| n |]",
+        "modules (`Array.sort`",
     ),
     (
         "let main n = let r = { x = 1 } in ()",
@@ -134,7 +134,35 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("let main n = 'c'", "characters"),
     ("let main n = let s = \"a\" in ()", "strings"),
     ("let main n = object end", "objects"),
-    ("let main n = List.sort compare [n]", "modules"),
+    ("let main n = List.sort_uniq compare [n]", "modules"),
+    (
+        "let ( let* ) o f = match o with Some v -> f v | None -> None\nlet main n = ()",
+        "operator definitions",
+    ),
+    (
+        "let ( +! ) a b = a + b\nlet main n = ()",
+        "operator definitions",
+    ),
+    (
+        "let main n = let* x = Some n in Some x",
+        "binding operators (`let*`, `let+`)",
+    ),
+    (
+        "let main n = let open List in length [n]",
+        "modules (`let open`",
+    ),
+    (
+        "let f ?(y = 0) x = x + y\nlet main n = List.map f [n]",
+        "type mismatch",
+    ),
+    (
+        "let f ~a ~b = a + b\nlet main n = let g = f ~b:n in g 1",
+        "partial application of a function with labelled or optional parameters",
+    ),
+    (
+        "let f ~a x = a + x\nlet main n = f ~c:1 n",
+        "no parameter labelled `c`",
+    ),
     (
         "let main n = let a = [n] in let b = [n] in a == b",
         "physical equality `==` on values of type `int list`",
@@ -180,7 +208,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "type t = L | N of t * (int -> int)\nlet main n = let x = N (L, fun y -> y) in x = x",
         "comparing values of type `int -> int` with `=`",
     ),
-    ("let f ~x = x\nlet main n = f ~x:n", "labelled"),
+    ("let main n = (fun ~x -> x) ~x:n", "labelled"),
     (
         "let main n = match (n, 0) with (x, 0) | (0, x) when x > 0 -> x | _ -> 0",
         "or-patterns that bind variables outside the cases",
