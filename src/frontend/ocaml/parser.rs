@@ -2,8 +2,11 @@
 //!
 //! Precedence, loosest first, as in OCaml's manual: `;`; `let`/`fun`/`function`/`match`/
 //! `try`/`if` (extending as far right as possible); `:=`; `,`; `||`/`or`; `&&`/`&`; the
-//! comparisons `= <> < > <= >= == !=` (left); `::` (right); `+ -` (left); `* / mod`
-//! (left); unary `-`; application, `assert`, constructor application; prefix `!`; atoms.
+//! comparisons `= <> < > <= >= == !=` and `|>` (left); `@`, `@@` (right); `::` (right);
+//! `+ -` (left); `* / mod` (left); unary `-`; application, `assert`, constructor
+//! application; field access `.f`, `.(i)`; prefix `!` (so `!r.f` is `(!r).f`); atoms.
+//! `x |> f` and `f @@ x` are read as the application `f x`; labelled and optional
+//! parameters of the program's functions are placed at their applications (parser/labels.rs).
 //!
 //! Guarantees: on any input, a `Program` or one diagnostic at `file:line:col` saying what was
 //! expected and what was found, or naming the OCaml construct outside the subset (objects,

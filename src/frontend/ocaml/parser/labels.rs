@@ -1,10 +1,14 @@
 //! Labelled arguments of the Stdlib functions that have them (`Option.value o ~default:d`,
-//! `Option.fold ~none ~some o`): read in any order and placed at the definition's
-//! parameter positions (docs/ocaml.md).
+//! `Option.fold ~none ~some o`) and labelled and optional parameters of the program's own
+//! functions (`let f ~x ?(y = 0) z = ..`): read in any order and placed at the definition's
+//! parameter positions (docs/ocaml.md, "Labelled and optional arguments").
 //!
-//! Guarantees: every labelled parameter is given (else an error naming it); an unknown or
+//! Guarantees: every labelled parameter is given (else an error naming it, or for a
+//! program's function, the next unlabelled argument); an optional one left out is `None`
+//! only when a later positional argument is given (OCaml's erasure); an unknown or
 //! repeated label is an error at its position; unlabelled arguments fill the other
-//! positions in order, extra ones apply the result.
+//! positions in order, extra ones apply the result; an application that would leave a
+//! labelled or optional parameter unapplied is an error naming it.
 
 use super::*;
 
