@@ -748,12 +748,14 @@ fn core_type(cx: &variants::TypeCx, t: &Ty, span: Span) -> R<core::Type> {
     core_type_within(cx, t, span, &mut Vec::new())
 }
 
-/// [`core_type`], inside the variants `within` (a variant within itself is refused).
+/// [`core_type`], inside the variant instances `within` (an instance within itself is
+/// refused, a defect detector: a non-recursive variant's instance holds only instances
+/// built from its arguments, so `int option option` holds `int option`, a smaller one).
 fn core_type_within(
     cx: &variants::TypeCx,
     t: &Ty,
     span: Span,
-    within: &mut Vec<usize>,
+    within: &mut Vec<Ty>,
 ) -> R<core::Type> {
     let variants = cx.variants;
     let mut go = |t: &Ty| core_type_within(cx, t, span, within);
@@ -778,14 +780,14 @@ fn core_type_within(
             variants::datatype_of(cx, *id, args, span)?
         }
         Ty::Data(id, name, args) => {
-            if within.contains(id) {
+            if within.contains(t) {
                 return Err(internal(
                     span,
                     &format!("the variant `{name}` contains itself but is not recursive"),
                 ));
             }
             let variant = &variants[*id];
-            within.push(*id);
+            within.push(t.clone());
             let mut slots = Vec::new();
             for c in 0..variant.ctors.len() {
                 if let Some(arg) = variant.arg_type(c, args) {

@@ -42,7 +42,7 @@ impl Parser {
 /// (`""` for an unlabelled one): `Option.value o ~default`, `Option.fold ~none ~some o`.
 pub(super) fn labelled_params(name: &str) -> Option<&'static [&'static str]> {
     match name {
-        "Option.value" => Some(&["", "default"]),
+        "Option.value" | "Result.value" => Some(&["", "default"]),
         "Option.fold" => Some(&["none", "some", ""]),
         _ => None,
     }
