@@ -153,7 +153,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ),
     (
         "let f ?(y = 0) x = x + y\nlet main n = List.map f [n]",
-        "type mismatch",
+        "eta-expand it",
     ),
     (
         "let f ~a ~b = a + b\nlet main n = let g = f ~b:n in g 1",

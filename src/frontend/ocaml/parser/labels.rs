@@ -108,11 +108,14 @@ pub(super) enum Param {
     Optional(Rc<str>),
 }
 
+/// An optional parameter's default: the name it binds in the body and its expression.
+pub(super) type Default = (Name, Expr);
+
 impl Parser {
     /// A labelled or optional parameter of a function binding: its pattern, its kind, and
     /// for `?(x = d)` the name `x` bound in the body and the default `d` (the parameter's
     /// own variable is then `?x`, holding the option).
-    pub(super) fn labelled_param(&mut self) -> PResult<(Pattern, Param, Option<(Name, Expr)>)> {
+    pub(super) fn labelled_param(&mut self) -> PResult<(Pattern, Param, Option<Default>)> {
         let optional = self.is("?");
         self.bump();
         let parenthesised = self.eat("(");
@@ -289,6 +292,18 @@ impl Parser {
                 unlabelled.push(self.atom_or_construct()?);
             } else {
                 break;
+            }
+        }
+        for (l, _, _, span) in &given {
+            let known = params
+                .iter()
+                .any(|p| matches!(p, Param::Labelled(x) | Param::Optional(x) if x == l));
+            if !known {
+                return Err(Diagnostic::error(
+                    *span,
+                    format!("this function has no parameter labelled `{l}`"),
+                    "unknown label",
+                ));
             }
         }
         let mut rest = unlabelled.into_iter();
