@@ -19,6 +19,9 @@ mod search;
 mod solvers;
 pub mod verdict;
 
+/// Decides a quantifier on a concrete run's values (the replay's oracle; tests run the
+/// interpreter with it).
+pub use confirm::quantifiers::SolverQuantifiers;
 pub use options::{
     DEFAULT_CHC_BUDGET, Options, PARTIAL_DELAY, Progress, ProgressObserver, ProofWait, Proofs,
 };

@@ -586,11 +586,13 @@ impl Building<'_, '_> {
         } else {
             self.terms.false_()
         };
-        for (target, value) in site.rets.iter().zip(&rets) {
-            state.vars.insert(*target, *value);
-        }
+        // The callee's globals first, then its outs: an out may be a global the callee
+        // modifies (`call g := p()`), and the out is what it holds after the call.
         for (global, value) in &globals_out {
             state.vars.insert(Var::Global(*global), *value);
+        }
+        for (target, value) in site.rets.iter().zip(&rets) {
+            state.vars.insert(*target, *value);
         }
         if self.may_fail(site.callee) {
             collected.fails.push(self.terms.and(reach, fail));

@@ -248,7 +248,9 @@ fn cut_call(
         }
     }
     havocked.extend(callee.modifies.iter().map(|g| Var::Global(*g)));
-    let mut iteration = vec![Stmt::Havoc(havocked.clone())];
+    // A loop that changes nothing has nothing to havoc (an empty `havoc` is ill-formed IR).
+    let havoc = |vars: &Vec<Var>| (!vars.is_empty()).then(|| Stmt::Havoc(vars.clone()));
+    let mut iteration: Vec<Stmt> = havoc(&havocked).into_iter().collect();
     for stmt in &l.head {
         iteration.push(assumed(substituted(ir, proc, &callee, stmt, &after)));
     }
@@ -269,7 +271,7 @@ fn cut_call(
         then: iteration,
         else_: Vec::new(),
     });
-    out.push(Stmt::Havoc(havocked));
+    out.extend(havoc(&havocked));
     for stmt in &l.head {
         out.push(assumed(substituted(ir, proc, &callee, stmt, &after)));
     }
