@@ -141,6 +141,8 @@ impl Coverage {
                 "alias by let"
             }
             Kind::If(..) if matches!(e.ty, Ty::Ref(_)) => "alias chosen by a test",
+            // A list built by recursion and summed by recursion (the sum measure).
+            Kind::LetRec(f, _, _, _) if f.name == "sum" => "list summed by recursion",
             _ => "",
         };
         self.seen.insert(name);
@@ -229,6 +231,7 @@ fn generated_programs_cover_the_language() {
         "closure capturing a cell",
         "alias by let",
         "alias chosen by a test",
+        "list summed by recursion",
         "allocation inside recursion",
     ] {
         assert!(

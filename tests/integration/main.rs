@@ -13,6 +13,7 @@ mod benchexec_tasks;
 mod beyond;
 mod boogie_parse_fuzz;
 mod boogie_programs;
+mod bpl_runs;
 mod cli;
 mod cli_install;
 mod cli_verify;

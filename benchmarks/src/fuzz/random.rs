@@ -442,6 +442,7 @@ impl Generator {
             61 => Some(Expr::new(Kind::Fail, ty.clone())),
             62..=66 => self.load(ty, size),
             67..=69 => Some(self.cell_scenario(ty, size)),
+            70..=71 => Some(self.list_fold(ty, size)),
             _ => None,
         };
         general.unwrap_or_else(|| self.specific(ty, size))
@@ -759,6 +760,85 @@ impl Generator {
         };
         self.env.pop();
         Expr::new(Kind::Let(p, fresh, body), ty.clone())
+    }
+
+    /// A list built by recursion on an integer and folded by recursion on the list, its sum
+    /// checked (the Horn systems' list measures: length, sum, the measures-only system), then
+    /// `ty`'s expression in its scope:
+    /// `let rec sum = fun (l) -> if is_empty l then 0 else hd l + sum (tl l) in
+    ///  let rec build = fun (k) -> if k <= 0 then [] else <k or c> :: build (k - 1) in
+    ///  assert (sum (build e) != m or >= c); rest`.
+    fn list_fold(&mut self, ty: &Ty, size: usize) -> Expr {
+        let list = Ty::int_list();
+        let sum_ty = Ty::arrow(vec![list.clone()], Ty::Int);
+        let build_ty = Ty::arrow(vec![Ty::Int], list.clone());
+        let param = |name: &str, ty: &Ty| Param {
+            name: name.to_string(),
+            ty: ty.clone(),
+        };
+        let (sum, l) = (param("sum", &sum_ty), param("l", &list));
+        let (build, k) = (param("build", &build_ty), param("k", &Ty::Int));
+        let lv = || var("l", Ty::int_list());
+        let sum_body = Expr::new(
+            Kind::If(
+                Expr::new(Kind::IsEmpty(lv()), Ty::Int),
+                Expr::int(0),
+                bin(
+                    Op::Add,
+                    Expr::new(Kind::Hd(lv()), Ty::Int),
+                    Expr::new(
+                        Kind::App(
+                            var("sum", sum_ty.clone()),
+                            vec![Expr::new(Kind::Tl(lv()), list.clone())],
+                        ),
+                        Ty::Int,
+                    ),
+                ),
+            ),
+            Ty::Int,
+        );
+        let kv = || var("k", Ty::Int);
+        let element = if self.chance(50) {
+            kv()
+        } else {
+            Expr::int(self.range(-1, 3))
+        };
+        let stop = self.range(-1, 1);
+        let build_body = Expr::new(
+            Kind::If(
+                bin(Op::Le, kv(), Expr::int(stop)),
+                Expr::new(Kind::Nil, list.clone()),
+                Expr::new(
+                    Kind::Cons(
+                        element,
+                        Expr::new(
+                            Kind::App(
+                                var("build", build_ty.clone()),
+                                vec![bin(Op::Add, kv(), Expr::int(-1))],
+                            ),
+                            list.clone(),
+                        ),
+                    ),
+                    list.clone(),
+                ),
+            ),
+            list.clone(),
+        );
+        let arg = self.int_expr(1);
+        let built = Expr::new(Kind::App(var("build", build_ty.clone()), vec![arg]), list);
+        let folded = Expr::new(Kind::App(var("sum", sum_ty.clone()), vec![built]), Ty::Int);
+        let check = if self.chance(50) {
+            let magic = self.magic_literal();
+            assert(bin(Op::Ne, folded, magic))
+        } else {
+            assert(bin(Op::Ge, folded, Expr::int(self.range(-1, 1))))
+        };
+        let rest = self.scoped(&[sum.clone(), build.clone()], |g| g.expr(ty, size / 2));
+        let inner = Expr::new(
+            Kind::LetRec(build, vec![k], build_body, seq(check, rest)),
+            ty.clone(),
+        );
+        Expr::new(Kind::LetRec(sum, vec![l], sum_body, inner), ty.clone())
     }
 
     /// `e1 := e2`: mostly on a local cell in scope, else on any expression of a `Ref` type.
