@@ -1,0 +1,16 @@
+// expect: bug
+// Fill a map with zeros by a loop without a user invariant, then read one cell back.
+procedure {:entrypoint} main(n: int, k: int)
+{
+  var a: [int]int;
+  var i: int;
+  i := 0;
+  while (i < n)
+  {
+    a[i] := i mod 3;
+    i := i + 1;
+  }
+  if (0 <= k && k < n) {
+    assert a[k] == 0;
+  }
+}

@@ -1,0 +1,16 @@
+// expect: safe (no proof yet: the loop has no invariant and the fact needed is quantified over the filled prefix)
+// Fill a map with zeros by a loop without a user invariant, then read one cell back.
+procedure {:entrypoint} main(n: int, k: int)
+{
+  var a: [int]int;
+  var i: int;
+  i := 0;
+  while (i < n)
+  {
+    a[i] := 0;
+    i := i + 1;
+  }
+  if (0 <= k && k < n) {
+    assert a[k] == 0;
+  }
+}
