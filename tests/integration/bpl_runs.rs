@@ -228,7 +228,6 @@ fn check(file: &Path) -> Option<Checked> {
 /// Every VERIFIED `.bpl` of tests/proofs survives the grid's runs; every failing mutant
 /// fails on them (the grid would have caught the bug a wrong proof hides).
 #[test]
-#[ignore = "unfinished (issue 33, j33b): not yet seen passing; with 400 inputs per program with quantifiers it ran past 14 minutes"]
 fn every_verified_bpl_survives_exhaustive_runs() {
     let (mut safe_checked, mut mutants_checked) = (0, 0);
     for (file, expect) in programs() {
