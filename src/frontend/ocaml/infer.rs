@@ -612,7 +612,7 @@ impl Inferer {
             return unsupported(
                 name.span,
                 &format!(
-                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List`, `Option` and `Array` functions of docs/ocaml.md are known)",
+                    "modules (`{}`; of the Stdlib only Random.int, Random.bool, the prelude and the `List`, `Option`, `Array`, `Result` and `Fun` functions of docs/ocaml.md are known)",
                     name.text
                 ),
             );

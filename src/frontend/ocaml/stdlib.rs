@@ -1,6 +1,6 @@
-//! The part of OCaml's Stdlib written in OCaml: `List`, `Option` and `Array` functions as OCaml
-//! source, parsed
-//! with the program and verified like user code (docs/ocaml.md, "The Stdlib").
+//! The part of OCaml's Stdlib written in OCaml: `List`, `Option`, `Array`, `Result` and
+//! `Fun` functions as OCaml source, parsed with the program and verified like user code
+//! (docs/ocaml.md, "The Stdlib").
 //!
 //! Guarantees: [`needed`] names every definition a program uses (by a qualified name such
 //! as `List.map`, or `@` for `List.append`) with the ones those use, in an order where each
