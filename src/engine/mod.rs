@@ -17,6 +17,7 @@ mod proofs;
 mod resources;
 mod search;
 mod solvers;
+pub(crate) mod trace;
 pub mod verdict;
 
 /// Decides a quantifier on a concrete run's values (the replay's oracle; tests run the
@@ -164,6 +165,7 @@ fn run(
     started: Instant,
     to_verdict: impl FnOnce(StopReason, u32) -> Verdict,
 ) -> Outcome {
+    trace::trace!("run: the search starts (max depth {})", options.max_depth);
     let deadline = options.timeout.map(|t| started + t);
     let stop = options.stop.clone().unwrap_or_default();
     let solvers = RunSolvers::new(options, deadline, &stop);
@@ -179,6 +181,18 @@ fn run(
         Err(e) => return solver_failure(e, options, started, &solvers.config.clock),
     };
     let until = proof_wait::proof_wait_until(deadline, started.elapsed(), options);
+    trace::trace!(
+        "run: the search ended ({}); a proof is awaited for {:.3} s",
+        match &report.stop {
+            StopReason::Verified => "verified",
+            StopReason::Bug { .. } => "a bug",
+            StopReason::SafeUpTo { .. } => "safe up to the bound",
+            StopReason::Unknown { .. } => "unknown",
+        },
+        until
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64()
+    );
     let tasks = chc
         .into_inner()
         .map(|chc| chc.search_ended(&report.stop, until))
@@ -195,6 +209,7 @@ fn run(
         awaited.proof = proof_of_search(ir, &report);
     }
     let verdict = to_verdict(awaited.stop, options.max_depth);
+    trace::trace!("run: the answer is {}", verdict.key());
     let by_search = matches!(report.stop, StopReason::Verified);
     let (verdict, proof, rechecked) =
         check_proof(verdict, awaited.proof, by_search, &solvers, options);

@@ -10,6 +10,7 @@
 //! suite; a run without an expectation is not verified at all (its row fails).
 
 use super::cache::Cache;
+use super::expect::Expected;
 use super::plan::Run;
 use crate::engine::{self, verdict::Verdict};
 use crate::frontend::{LoadOptions, load};
@@ -147,6 +148,7 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
         max_depth: run.depth,
         progress: None,
         dump_smt: None,
+        proof_wait: proof_wait(run, template.proof_wait),
         ..template.clone()
     };
     let attempt = catch_unwind(AssertUnwindSafe(|| {
@@ -158,6 +160,17 @@ fn verify(run: &Run, template: &engine::Options) -> Got {
     attempt.unwrap_or_else(|panic| Got::Crashed(panic_message(panic.as_ref())))
 }
 
+/// How long `run` waits for a proof: a run expected `VERIFIED` asks for one, so under the
+/// suite's default wait it waits up to the whole proof budget (a proof that a loaded machine
+/// delays past the short wait must not fail the suite); any other run, or a wait the user
+/// chose (`--proof-wait`), waits as `wait` says.
+fn proof_wait(run: &Run, wait: engine::ProofWait) -> engine::ProofWait {
+    match run.expected {
+        Some(Expected::Verified) if wait == engine::ProofWait::SUITE => engine::ProofWait::Budget,
+        _ => wait,
+    }
+}
+
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         return (*s).to_string();
@@ -166,4 +179,41 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .downcast_ref::<String>()
         .cloned()
         .unwrap_or_else(|| "the verifier panicked".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_expecting(expected: Option<Expected>) -> Run {
+        Run {
+            path: "p.horef".into(),
+            key: "p.horef".into(),
+            depth: 10,
+            expected,
+        }
+    }
+
+    #[test]
+    fn a_run_expected_verified_waits_the_whole_budget_under_the_default_wait() {
+        let verified = run_expecting(Some(Expected::Verified));
+        let wait = proof_wait(&verified, engine::ProofWait::SUITE);
+        assert_eq!(wait, engine::ProofWait::Budget);
+    }
+
+    #[test]
+    fn other_runs_and_a_chosen_wait_keep_their_wait() {
+        let suite = engine::ProofWait::SUITE;
+        for expected in [
+            None,
+            Some(Expected::Bug),
+            Some(Expected::SafeExactly { depth: 10 }),
+            Some(Expected::SafeOrVerified { depth: 10 }),
+        ] {
+            assert_eq!(proof_wait(&run_expecting(expected), suite), suite);
+        }
+        let chosen = engine::ProofWait::Fixed(Duration::from_secs(3));
+        let verified = run_expecting(Some(Expected::Verified));
+        assert_eq!(proof_wait(&verified, chosen), chosen);
+    }
 }

@@ -752,3 +752,44 @@ fn a_cached_proof_is_reused_at_another_depth_and_rechecked() {
     ]);
     assert!(tampered.starts_with("SAFE UP TO DEPTH 2"), "{tampered}");
 }
+
+// ----- the proof engines' timeline (HOREF_TRACE) -----
+
+#[test]
+fn horef_trace_writes_the_runs_timeline_to_stderr_and_nothing_without_it() {
+    let file = program(BUGGY);
+    let args = ["--max-depth", "5", "-q"];
+    let traced = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .arg("verify")
+        .arg(file.path())
+        .args(args)
+        .env("HOREF_TRACE", "1")
+        .output()
+        .expect("run horef-si");
+    let plain = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .arg("verify")
+        .arg(file.path())
+        .args(args)
+        .env_remove("HOREF_TRACE")
+        .output()
+        .expect("run horef-si");
+    // The same answer either way.
+    assert_eq!(traced.status.code(), Some(10));
+    assert_eq!(traced.stdout, plain.stdout);
+    let stderr = String::from_utf8_lossy(&traced.stderr);
+    let events: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("[trace +"))
+        .collect();
+    assert!(
+        events
+            .first()
+            .is_some_and(|l| l.contains("run: the search starts (max depth 5)")),
+        "{stderr}"
+    );
+    assert!(
+        events.iter().any(|l| l.contains("run: the answer is bug")),
+        "{stderr}"
+    );
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains("[trace"));
+}

@@ -21,6 +21,7 @@ use crate::engine::proofs::chc::{self, ChcAnswer, ChcLimits, ChcTask};
 use crate::engine::proofs::lanes::LanePlan;
 use crate::engine::proofs::proof::{Proof, Summary};
 use crate::engine::search::driver::StopSignal;
+use crate::engine::trace::trace;
 use crate::engine::verdict::Verdict;
 use crate::vc::canonical::rename_tokens;
 use crate::vc::horn::HornSystem;
@@ -226,6 +227,11 @@ fn prove_case(
         return Some(Ok((proof, Arc::default())));
     }
     let started = Instant::now();
+    trace!(
+        "case {}: {} system(s) and a search",
+        case.what,
+        case.systems.len()
+    );
     let step = u32::try_from(case.systems.len()).unwrap_or(u32::MAX);
     let tasks: Vec<ChcTask> = (0u32..)
         .zip(&case.systems)
@@ -250,9 +256,10 @@ fn prove_case(
             return None;
         }
         let mut open = false;
-        for (task, system) in tasks.iter().zip(&case.systems) {
+        for (index, (task, system)) in tasks.iter().zip(&case.systems).enumerate() {
             match task.answer() {
                 Some(ChcAnswer::Proved(proof)) => {
+                    trace!("case {}: proved by its system {index}", case.what);
                     return Some(Ok((proof.clone(), system.original.clone())));
                 }
                 Some(_) => {}
@@ -260,6 +267,7 @@ fn prove_case(
             }
         }
         if let Some(found) = search.as_mut().and_then(Search::proof) {
+            trace!("case {}: proved by its search", case.what);
             chc::remember(searched_key, &ChcAnswer::Proved(found.clone()));
             return Some(Ok((found, Arc::default())));
         }
@@ -270,6 +278,7 @@ fn prove_case(
         }
         let searching = search.as_ref().is_some_and(|s| !s.is_finished());
         if !open && !searching {
+            trace!("case {}: no proof", case.what);
             return Some(Err(reasons(&tasks)));
         }
         if Instant::now() >= limits.deadline {

@@ -17,6 +17,7 @@
 
 use crate::engine::proofs::proof::{Proof, Summary};
 use crate::engine::proofs::proof_cache::{self, Entry, Subject};
+use crate::engine::trace::trace;
 use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, declare_datatypes};
 use boogie_like::ir::Program as IrProgram;
@@ -334,6 +335,11 @@ fn solve_afresh(
     if let Some(file) = limits.dump {
         dump_clauses(file, &clauses);
     }
+    let id = if crate::engine::trace::enabled() {
+        clauses_key(&clauses)
+    } else {
+        0
+    };
     let system = Arc::new(system.clone());
     let lanes_stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -350,8 +356,20 @@ fn solve_afresh(
                 let result = match permit {
                     Some(None) => None,
                     _ => {
+                        trace!("Spacer lane: system {id:016x}, configuration {index} starts");
                         let script = format!("{options}\n{clauses}(get-model)\n");
-                        attempt_once(&system, &script, limits, &stop)
+                        let result = attempt_once(&system, &script, limits, &stop);
+                        trace!(
+                            "Spacer lane: system {id:016x}, configuration {index}: {}",
+                            match &result {
+                                None => "stopped".to_string(),
+                                Some(Ok(Solved::Model(_))) => "a model, re-checked".to_string(),
+                                Some(Ok(Solved::Refuted)) =>
+                                    "the clauses are unsatisfiable".to_string(),
+                                Some(Ok(Solved::NoModel(why))) | Some(Err(why)) => why.clone(),
+                            }
+                        );
+                        result
                     }
                 };
                 let _ = sender.send((index, result));
@@ -383,13 +401,18 @@ fn solve_afresh(
     Some(answer.unwrap_or_else(|| Solved::NoModel(merged_reasons(reasons))))
 }
 
+/// The KEY of `FILE.horn-KEY.smt2` for `clauses` (also the system's name in a trace).
+fn clauses_key(clauses: &str) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    clauses.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// Writes `clauses` to `FILE.horn-KEY.smt2` (KEY their hash); a file that cannot be
 /// written is skipped (a dump never changes a verdict).
 fn dump_clauses(file: &std::path::Path, clauses: &str) {
-    let mut hasher = std::hash::DefaultHasher::new();
-    clauses.hash(&mut hasher);
     let mut name = file.as_os_str().to_owned();
-    name.push(format!(".horn-{:016x}.smt2", hasher.finish()));
+    name.push(format!(".horn-{:016x}.smt2", clauses_key(clauses)));
     let _ = std::fs::write(name, format!("{clauses}(get-model)\n"));
 }
 
@@ -438,6 +461,7 @@ fn attempt_once(
     };
     Some(match replies.first().and_then(Sx::atom) {
         Some("sat") => {
+            trace!("Spacer: sat, the model is re-checked");
             let definitions = definitions(&replies[1..]);
             match recheck(system, &definitions, limits, cancel)? {
                 Ok(()) => Ok(Solved::Model(checked_interpretation(system, definitions))),

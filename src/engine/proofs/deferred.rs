@@ -11,6 +11,7 @@ use crate::engine::options::Options;
 use crate::engine::proofs;
 use crate::engine::resources::{self, SolverPids};
 use crate::engine::search::driver::{Mode, StopReason, StopSignal};
+use crate::engine::trace::trace;
 use crate::solver::SolverKind;
 use crate::vc::horn::HornSystem;
 use boogie_like::ir::Program as IrProgram;
@@ -232,6 +233,7 @@ impl DeferredChc {
         if !matches!(searched, StopReason::Bug { .. } | StopReason::Verified) {
             if self.tasks.is_empty() && until < Instant::now() + MIN_PROOF_WINDOW {
                 not_tried = !self.pending.is_empty();
+                trace!("Spacer not started: the wait is shorter than MIN_PROOF_WINDOW");
             } else {
                 self.start_now();
             }
@@ -240,6 +242,9 @@ impl DeferredChc {
     }
 
     fn start_now(&mut self) {
+        if !self.pending.is_empty() {
+            trace!("Spacer joins: {} attempt(s)", self.pending.len());
+        }
         for attempt in std::mem::take(&mut self.pending) {
             let (stop, search_pids) = (self.stop.clone(), self.search_pids.clone());
             let on_answer = move |answer: &proofs::chc::ChcAnswer| {

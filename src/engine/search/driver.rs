@@ -608,6 +608,12 @@ impl<'a, B: Backend> Runner<'a, B> {
             inlined: self.instances.len() - inlined_before,
             solver_time_ms: started.elapsed().as_millis() as u64,
         };
+        crate::engine::trace::trace!(
+            "search: bound {bound} done ({} instances, {} open sites, {} ms)",
+            self.instances.len(),
+            self.open.len(),
+            iteration.solver_time_ms
+        );
         if let Some(observer) = &mut self.observer {
             observer(&iteration, self.instances.len());
         }

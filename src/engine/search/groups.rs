@@ -141,6 +141,10 @@ fn passes<S: Backend, H: Backend>(
                 final_bound: false,
                 ..limits.clone()
             };
+            crate::engine::trace::trace!(
+                "search: group {g} from bound {} to {deepest_wanted}",
+                safe_below + 1
+            );
             match run_group(groups, g, session, group_limits, houdini, observer, total)? {
                 StopReason::Verified => {}
                 StopReason::SafeUpTo { .. } => still_open.push(g),
