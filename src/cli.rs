@@ -688,6 +688,13 @@ pub enum Emit {
     Boogie,
     /// The constrained Horn clauses of the IR.
     Chc,
+    /// The IR's clauses with the calls of small non-recursive procedures unfolded into
+    /// their callers' clauses (the same least model; the system `chc-measures` projects).
+    ChcUnfolded,
+    /// The measures-only Horn system the proof engine tries beside those (programs with
+    /// lists): the IR's clauses with the calls of small non-recursive procedures
+    /// unfolded, then every list value projected out of the relations.
+    ChcMeasures,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
     /// (`src/verifier/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
     /// method that takes functions gets the caller's context as a ghost argument.
@@ -707,7 +714,7 @@ impl Emit {
             Emit::ChcRefineInner | Emit::ChcRefineClosures => {
                 Some(crate::verifier::refine::Ghost::Innermost)
             }
-            Emit::Ir | Emit::Boogie | Emit::Chc => None,
+            Emit::Ir | Emit::Boogie | Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures => None,
         }
     }
 }
@@ -742,7 +749,9 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             out!("{}", boogie_like::print(&ir));
             return ExitCode::Ok;
         }
-        (Ok(Loaded::Ir(ir)), Emit::Chc) => return print_horn(file, &ir),
+        (Ok(Loaded::Ir(ir)), Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures) => {
+            return print_horn(file, &ir, emit);
+        }
         (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner | Emit::ChcRefineClosures) => {
             eprintln!(
                 "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a \
@@ -778,8 +787,8 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         };
     }
     let lowered = crate::lower::lower(&checked);
-    if emit == Emit::Chc {
-        return print_horn(file, &lowered.ir);
+    if matches!(emit, Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures) {
+        return print_horn(file, &lowered.ir, emit);
     }
     out!("{}", boogie_like::print(&lowered.ir));
     if stats {
@@ -797,9 +806,31 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
     ExitCode::Ok
 }
 
-/// `lower --emit chc`: the Horn clauses of `ir`.
-fn print_horn(file: &Path, ir: &boogie_like::Program) -> ExitCode {
-    match crate::vc::horn::HornSystem::of(ir) {
+/// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
+/// calls unfolded; `--emit chc-measures`: the measures-only projection of those.
+fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
+    use crate::vc::horn::HornSystem;
+    let system = match emit {
+        Emit::ChcUnfolded | Emit::ChcMeasures => HornSystem::of_unfolded(ir),
+        _ => HornSystem::of(ir),
+    };
+    match system {
+        Some(system) if emit == Emit::ChcMeasures => {
+            match crate::vc::measure_abstract::measures_only(&system) {
+                Some(projected) => {
+                    out!("{}", projected.script());
+                    ExitCode::Ok
+                }
+                None => {
+                    eprintln!(
+                        "error: {}: no relation carries a list: the measures-only system \
+                         is the clauses of --emit chc",
+                        file.display()
+                    );
+                    ExitCode::Input
+                }
+            }
+        }
         Some(system) => {
             out!("{}", system.script());
             ExitCode::Ok

@@ -18,6 +18,11 @@
 //! Every list-valued relation parameter is followed by its length, and each clause says
 //! what it knows of lengths ([`super::measure`]).
 //!
+//! [`HornSystem::of_unfolded`] builds the same system with the calls of small
+//! non-recursive procedures unfolded into their callers' body clauses
+//! ([`super::horn_inline`]: the stratified-inlining step, entry condition the site's reach
+//! literal); every relation keeps its least model.
+//!
 //! Selectors are partial (`head nil` is some unspecified integer), and Spacer refuses
 //! them: each selector application `s_i(a)` of a constructor `C` becomes a fresh variable
 //! `f_i` with `is-C(a) ⇒ a = C(f_1, …, f_n)` (one set of fields per constructor and term).
@@ -31,6 +36,7 @@
 //! re-checked clause by clause in a solver that knows nothing of Horn clauses.
 
 use super::encode::{EncodedSite, Encoder, InstanceInputs};
+use super::horn_inline::Inlining;
 use super::liveness::Liveness;
 use super::measure::{ClauseParts, Measures};
 use super::smt::{Command, has_sort, sort, symbol, value_term};
@@ -102,7 +108,17 @@ impl HornSystem {
     /// the IR interpreter and the driver.
     pub fn of(ir: &IrProgram) -> Option<HornSystem> {
         let entry = ir.entrypoint()?;
-        HornSystem::build(ir, Goal::EntryFails(entry))
+        HornSystem::build(ir, Goal::EntryFails(entry), Inlining::none())
+    }
+
+    /// [`HornSystem::of`] with the calls of small non-recursive procedures unfolded into
+    /// their callers' clauses ([`super::horn_inline`]): the same least model for every
+    /// relation, so the same question, with the values of such calls related within one
+    /// clause (what [`super::measure_abstract`]'s projection would otherwise split).
+    pub fn of_unfolded(ir: &IrProgram) -> Option<HornSystem> {
+        let entry = ir.entrypoint()?;
+        let inlining = Inlining::small_nonrecursive(ir);
+        HornSystem::build(ir, Goal::EntryFails(entry), inlining)
     }
 
     /// The clauses of `root` and of every procedure it calls, directly or not, with the
@@ -113,10 +129,10 @@ impl HornSystem {
     /// of the whole program's search ([`crate::engine::proofs::site_facts`]). `None` if `root`
     /// cannot fail, or as for [`HornSystem::of`].
     pub fn of_failure(ir: &IrProgram, root: ProcId) -> Option<HornSystem> {
-        HornSystem::build(ir, Goal::Fails(root))
+        HornSystem::build(ir, Goal::Fails(root), Inlining::none())
     }
 
-    fn build(ir: &IrProgram, goal: Goal) -> Option<HornSystem> {
+    fn build(ir: &IrProgram, goal: Goal, inlining: Inlining) -> Option<HornSystem> {
         if ir.has_quantifiers() {
             return None;
         }
@@ -157,6 +173,8 @@ impl HornSystem {
             selectors: selectors(ir),
             measures,
             relation_sorts,
+            inlining,
+            applied: HashSet::new(),
         };
         let (root, included) = match goal {
             Goal::EntryFails(entry) => (entry, vec![true; ir.procs.len()]),
@@ -184,13 +202,27 @@ impl HornSystem {
                 entry_interpretation = Some(builder.safe_entry(root, initial));
             }
         }
-        Some(HornSystem {
+        let system = HornSystem {
             entry: Some(root),
             datatypes: super::smt::datatype_declarations(ir),
             relations: builder.relations,
             clauses,
             entry_interpretation,
-        })
+        };
+        // A relation no clause body applies any more (every call of it unfolded) is
+        // `true` in some model whenever the others have one: only its own idle and body
+        // clauses mention it, as their head. Defined so, it costs Spacer nothing and its
+        // model no existential over the unfolded body (which the re-check may not decide).
+        let unapplied: HashSet<String> = (builder.inlining.is_none())
+            .then(HashSet::new)
+            .unwrap_or_else(|| {
+                ir.procs
+                    .ids()
+                    .filter(|p| !builder.applied.contains(p))
+                    .map(|p| system.relations[p.0 as usize].name.clone())
+                    .collect()
+            });
+        Some(system.with_defined_true(&unapplied))
     }
 
     /// The system as an SMT-LIB script in logic `HORN`, ending with `(check-sat)`.
@@ -404,6 +436,10 @@ struct Builder<'t, 'a> {
     measures: Measures,
     /// Each relation's parameter sorts before lengths were added, by symbol.
     relation_sorts: HashMap<String, Vec<Sort>>,
+    /// Which calls are unfolded into their callers' clauses.
+    inlining: Inlining,
+    /// The procedures whose relation some clause body applies (not unfolded everywhere).
+    applied: HashSet<ProcId>,
 }
 
 /// Every selector of the program, by its SMT symbol.
@@ -495,8 +531,10 @@ impl Builder<'_, '_> {
         let instance = self
             .encoder
             .instance(self.terms, proc, &inputs, &mut commands);
+        let applied = self.unfold(instance.sites.clone(), &mut commands);
         let mut draft = self.draft(commands);
-        for site in &instance.sites {
+        for site in &applied {
+            self.applied.insert(site.callee);
             let items = site_items(site, self.encoder.may_fail(site.callee));
             let application = self.apply(site.callee, &items);
             let total = self.total(application, &mut draft);
@@ -510,6 +548,27 @@ impl Builder<'_, '_> {
             fail: self.encoder.may_fail(proc).then_some(instance.fail),
         };
         (draft, outcome)
+    }
+
+    /// `sites` with the calls [`Builder::inlining`] allows unfolded (their callees'
+    /// instances encoded into `out` with the site's reach literal as entry, and so on
+    /// into those instances' own sites, within [`super::horn_inline::CLAUSE_BUDGET`]
+    /// statements): the sites left, to become relation applications.
+    fn unfold(&mut self, sites: Vec<EncodedSite>, out: &mut Vec<Command>) -> Vec<EncodedSite> {
+        let mut budget = super::horn_inline::CLAUSE_BUDGET;
+        let mut pending: std::collections::VecDeque<EncodedSite> = sites.into();
+        let mut applied = Vec::new();
+        while let Some(site) = pending.pop_front() {
+            match self.inlining.cost(site.callee) {
+                Some(cost) if cost <= budget => {
+                    budget -= cost;
+                    let instance = self.encoder.inline_site(self.terms, &site, out);
+                    pending.extend(instance.sites);
+                }
+                _ => applied.push(site),
+            }
+        }
+        applied
     }
 
     /// `(define-fun entry!rel (x…) Bool (=> (and active (= global initial)…) (not failed)))`

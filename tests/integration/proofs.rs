@@ -66,8 +66,14 @@ fn verify(args: &[&str], file: &Path) -> (Option<i32>, String) {
 
 /// z3's first answer on the clauses `lower --emit chc` prints for `file`.
 fn z3_on_printed_clauses(file: &Path) -> String {
+    z3_on_emitted(file, "chc", &[])
+}
+
+/// z3's first answer (with the options `z3_args`, at most 60 s) on the clauses
+/// `lower --emit EMIT` prints for `file`.
+fn z3_on_emitted(file: &Path, emit: &str, z3_args: &[&str]) -> String {
     let out = horef_si()
-        .args(["lower", "--emit", "chc"])
+        .args(["lower", "--emit", emit])
         .arg(file)
         .output()
         .expect("run horef-si");
@@ -79,6 +85,7 @@ fn z3_on_printed_clauses(file: &Path) -> String {
     let clauses = program(&String::from_utf8_lossy(&out.stdout));
     let solved = Command::new("z3")
         .arg("-T:60")
+        .args(z3_args)
         .arg(clauses.path())
         .output()
         .expect("z3 on PATH");
@@ -149,6 +156,39 @@ fn list_facts_are_proved_through_their_measures() {
         // The exact system's relations carry each list's last element; this one's do not.
         assert!(!text.contains("last("), "{name}: {json}");
     }
+}
+
+/// Facts split over calls of small non-recursive procedures — `List.hd l :: acc` and
+/// `List.tl l` in a reversal, whose results add up to `l`'s sum — are stated once those
+/// calls are unfolded into the caller's clause before the lists are projected out
+/// (`vc::horn_inline`): the measures-only system of such a reversal is satisfiable, its
+/// failing twin's is not, and the relations of the unfolded procedures, applied
+/// nowhere any more, are defined `true`.
+#[test]
+fn calls_of_small_procedures_are_unfolded_before_lists_are_projected() {
+    let proofs = root().join("tests/proofs");
+    let global = ["fp.spacer.global=true"];
+    let safe = proofs.join("list_rev_stats.ml");
+    assert_eq!(z3_on_emitted(&safe, "chc-measures", &global), "sat");
+    let failing = proofs.join("list_rev_stats-e.ml");
+    assert_eq!(z3_on_emitted(&failing, "chc-measures", &global), "unsat");
+    let printed = horef_si()
+        .args(["lower", "--emit", "chc-measures"])
+        .arg(&safe)
+        .output()
+        .expect("run horef-si");
+    let text = String::from_utf8_lossy(&printed.stdout);
+    for unfolded in ["List.hd!rel", "List.tl!rel"] {
+        let defined = text
+            .lines()
+            .find(|l| l.starts_with(&format!("(define-fun {unfolded} ")));
+        assert!(
+            defined.is_some_and(|l| l.ends_with("Bool true)")),
+            "{unfolded}:\n{text}"
+        );
+    }
+    // The recursive procedures keep their relations, solved for.
+    assert!(text.contains("(declare-fun rev_onto!rel "), "{text}");
 }
 
 /// The printed clauses of every program of ours are SMT-LIB that z3 reads without an

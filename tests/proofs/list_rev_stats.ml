@@ -1,8 +1,8 @@
-(* expect: safe *)
+(* expect: verified *)
 (* Fresh set (28 Nov), reversal with an accumulator keeps length and sum: a hand-written
    reversal with `if` and List.hd / List.tl, and a record of the length and the sum
-   computed by one recursive pass, compared field by field.
-   Not proved yet: SAFE UP TO DEPTH 8 with the proof engines given 60 s. *)
+   computed by one recursive pass, compared field by field. Proved once the calls of
+   List.hd and List.tl are unfolded before the lists are projected out. *)
 type stats = { len : int; total : int }
 
 let rec rev_onto acc l = if l = [] then acc else rev_onto (List.hd l :: acc) (List.tl l)

@@ -276,8 +276,13 @@ fn whole_attempts(
     let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
     if let Some(system) = proofs::chc::system_of(ir) {
         // Lists seen through their measures only: a second system beside the exact one
-        // (`vc::measure_abstract`).
-        let measured = crate::vc::measure_abstract::measures_only(&system);
+        // (`vc::measure_abstract`), projected from the clauses with the calls of small
+        // non-recursive procedures unfolded (`vc::horn_inline`: `List.hd l` and
+        // `List.tl l` then share a clause, so their results stay related through `l`'s
+        // measures).
+        let measured = crate::vc::horn::HornSystem::of_unfolded(ir)
+            .filter(crate::vc::horn::HornSystem::has_goal)
+            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
         systems.push((system, proofs::chc::CONFIGURATIONS));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
     }
