@@ -52,8 +52,8 @@ fn programs() -> Vec<PathBuf> {
 
 /// The OCaml types of the entry's parameters (the last top-level `main`).
 fn entry_params(text: &str) -> Vec<Ty> {
-    let program = parser::parse_program(text).expect("parses");
-    let typing = infer::infer_program(&program).expect("type-checks");
+    let mut program = parser::parse_program(text).expect("parses");
+    let typing = infer::infer_program(&mut program).expect("type-checks");
     let mut entry = None;
     for item in &program.items {
         if let ast::Item::Let(group) = item {
@@ -150,8 +150,18 @@ fn ours(checked: &Checked, tuple: &[i64], stream: &[i64]) -> Option<String> {
     }
 }
 
-/// The OCaml call of `main` on the input tuple `__args.(__i)`.
-fn ocaml_call(params: &[Ty], checked: &Checked) -> String {
+/// Whether the program defines `main` itself (a script of top-level effect items without
+/// one gets the entry `let main () = ()` from the front end, which OCaml does not have).
+fn defines_main(text: &str) -> bool {
+    text.contains("let main") || text.contains("and main") || text.contains("let rec main")
+}
+
+/// The OCaml call of `main` on the input tuple `__args.(__i)` (`()` when the program has no
+/// `main`: its top-level items are the whole run).
+fn ocaml_call(params: &[Ty], checked: &Checked, text: &str) -> String {
+    if !defines_main(text) {
+        return "()".to_string();
+    }
     let inputs: Vec<&Type> = checked.program.main.params.iter().map(|p| &p.ty).collect();
     let mut next = 0;
     let mut call = String::from("main");
@@ -184,8 +194,9 @@ const RUNNER: &str = "let __run i f = (try let v = f () in \
     let __next () = match !__stream with [] -> 0 | x :: r -> __stream := r; x ;; ";
 
 /// Runs `main` on each tuple in real OCaml, each run on a fresh copy of the program (a
-/// local module re-evaluates the top level, references included). The program keeps its
-/// line numbers: everything before it is on its first line.
+/// local module re-evaluates the top level, references included, inside the run, so a
+/// failure of a top-level item is that run's outcome). The program keeps its line numbers:
+/// everything before it is on its first line.
 fn run_ocaml(text: &str, call: &str, runs: &[(Vec<i64>, &[i64])], dir: &Path) -> Vec<String> {
     let rows: Vec<String> = runs
         .iter()
@@ -204,12 +215,14 @@ fn run_ocaml(text: &str, call: &str, runs: &[(Vec<i64>, &[i64])], dir: &Path) ->
     let mut source = String::from(RUNNER);
     write!(source, "let __args = [|{}|];; ", rows.join("; ")).unwrap();
     write!(source, "let __streams = [|{}|];; ", streams.join("; ")).unwrap();
-    source.push_str("let __fresh __i = __stream := __streams.(__i); let module M = struct ");
+    source.push_str(
+        "let __fresh __i = __stream := __streams.(__i); __run __i (fun () -> let module M = struct ",
+    );
     source.push_str(FRESH_SHIM);
     source.push_str(text);
     writeln!(
         source,
-        "\n;; let () = __run __i (fun () -> Obj.repr ({call})) end in ()"
+        "\n;; let __result = Obj.repr ({call}) end in M.__result)"
     )
     .unwrap();
     writeln!(
@@ -271,7 +284,7 @@ fn our_interpreter_agrees_with_real_ocaml() {
     for path in programs() {
         let text = std::fs::read_to_string(&path).expect("read");
         let checked = load_core(&path).unwrap_or_else(|e| panic!("{}", e.render()));
-        let call = ocaml_call(&entry_params(&text), &checked);
+        let call = ocaml_call(&entry_params(&text), &checked, &text);
         let streams = if has_fresh_inputs(&text) {
             STREAMS
         } else {

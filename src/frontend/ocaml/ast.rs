@@ -183,6 +183,8 @@ pub enum ExprKind {
     Field(Box<Expr>, Name),
     /// `e1.f <- e2` (a `mutable` field).
     SetField(Box<Expr>, Name, Box<Expr>),
+    /// `let open M in e` or `M.(e)`: `e` with the names of the Stdlib module `M` in scope.
+    Open(Name, Box<Expr>),
 }
 
 /// A top-level item.
@@ -196,6 +198,8 @@ pub enum Item {
     /// `type ('a, ..) t = C1 | C2 of t1 * t2 .. [and u = ..]`: a group of variant types,
     /// which may refer to each other.
     Variants(Vec<VariantDecl>),
+    /// `open M` of a Stdlib module: its names are in scope for the items after it.
+    Open(Name),
 }
 
 /// A variant type definition.
@@ -235,6 +239,10 @@ pub struct Program {
     pub items: Vec<Item>,
     pub expr_count: u32,
     pub var_count: u32,
+    /// The names of the functions defined with labelled or optional parameters (anywhere
+    /// in the program): such a function passed as a value is never given an arity adapter
+    /// (infer/adapters.rs), since OCaml would first erase its optional parameters.
+    pub labelled: Vec<Rc<str>>,
 }
 
 /// The direct sub-expressions of `e` (guards and case bodies included), in source order.
@@ -256,7 +264,8 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Neg(x)
         | ExprKind::Deref(x)
         | ExprKind::Assert(x)
-        | ExprKind::Annot(x, _) => vec![x],
+        | ExprKind::Annot(x, _)
+        | ExprKind::Open(_, x) => vec![x],
         ExprKind::Function(cs) => cases(cs).collect(),
         ExprKind::App(f, args) => std::iter::once(&**f).chain(args).collect(),
         ExprKind::Let(group, body) => group
@@ -295,3 +304,59 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
 /// The name the parser gives the primitive of an array literal: `[| e1; ..; en |]` is
 /// this applied to the list literal `[e1; ..; en]` (no OCaml name can contain `#`).
 pub const ARRAY_LITERAL: &str = "Array.of_list#lit";
+
+/// The direct sub-expressions of `e`, mutably (the same ones as [`children`]).
+pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
+    fn cases(cs: &mut [Case]) -> impl Iterator<Item = &mut Expr> {
+        cs.iter_mut()
+            .flat_map(|c| c.guard.iter_mut().chain(std::iter::once(&mut c.body)))
+    }
+    match &mut e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Unit
+        | ExprKind::Str(_)
+        | ExprKind::Nil
+        | ExprKind::Var(_)
+        | ExprKind::Construct(_, None) => vec![],
+        ExprKind::Construct(_, Some(x))
+        | ExprKind::Fun(_, x)
+        | ExprKind::Neg(x)
+        | ExprKind::Deref(x)
+        | ExprKind::Assert(x)
+        | ExprKind::Annot(x, _)
+        | ExprKind::Open(_, x)
+        | ExprKind::Field(x, _) => vec![x],
+        ExprKind::Function(cs) => cases(cs).collect(),
+        ExprKind::App(f, args) => std::iter::once(&mut **f).chain(args).collect(),
+        ExprKind::Let(group, body) => group
+            .bindings
+            .iter_mut()
+            .map(|b| &mut b.value)
+            .chain(std::iter::once(&mut **body))
+            .collect(),
+        ExprKind::If(c, t, e) => {
+            let mut v: Vec<&mut Expr> = vec![c, t];
+            v.extend(e.as_deref_mut());
+            v
+        }
+        ExprKind::Match(x, cs) | ExprKind::Try(x, cs) => {
+            std::iter::once(&mut **x).chain(cases(cs)).collect()
+        }
+        ExprKind::MatchExn(x, cs, hs) => std::iter::once(&mut **x)
+            .chain(cases(cs))
+            .chain(cases(hs))
+            .collect(),
+        ExprKind::Tuple(xs) => xs.iter_mut().collect(),
+        ExprKind::Record(fields, base) => base
+            .iter_mut()
+            .map(|b| &mut **b)
+            .chain(fields.iter_mut().map(|(_, e)| e))
+            .collect(),
+        ExprKind::SetField(a, _, b)
+        | ExprKind::Seq(a, b)
+        | ExprKind::Cons(a, b)
+        | ExprKind::Binary(_, a, b)
+        | ExprKind::Assign(a, b) => vec![a, b],
+    }
+}

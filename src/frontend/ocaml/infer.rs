@@ -18,6 +18,7 @@ use crate::span::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod adapters;
 mod records;
 mod variants;
 
@@ -85,11 +86,33 @@ impl Typing {
     }
 }
 
+/// The Stdlib modules `open M`, `let open M in` and `M.(e)` accept (their functions in the
+/// prelude, docs/ocaml.md "The Stdlib").
+pub const OPENABLE: &[&str] = &[
+    "List", "Option", "Result", "Fun", "Array", "Random", "Stdlib",
+];
+
 /// The prelude functions whose argument may be a string literal.
 pub const STRING_CONSUMERS: &[&str] = &["print_string", "print_endline", "failwith", "invalid_arg"];
 
-/// Infers the types of a whole program.
-pub fn infer_program(program: &Program) -> R<Typing> {
+/// Infers the types of a whole program, wrapping in an adapter each argument whose function
+/// type has other arities than the parameter expects ([`adapters`]): inference runs again
+/// after each adapter inserted.
+pub fn infer_program(program: &mut Program) -> R<Typing> {
+    loop {
+        let mut adapt = None;
+        match infer_once(program, &mut adapt) {
+            Ok(typing) => return Ok(typing),
+            Err(d) => match adapt {
+                Some(a) if adapters::insert(program, &a) => continue,
+                _ => return Err(d),
+            },
+        }
+    }
+}
+
+/// One run of inference; on an arity mismatch that an adapter resolves, `adapt` says where.
+fn infer_once(program: &Program, adapt: &mut Option<adapters::Adapt>) -> R<Typing> {
     let mut subst = Subst::default();
     let unknown = subst.fresh(0);
     let mut inf = Inferer {
@@ -114,11 +137,16 @@ pub fn infer_program(program: &Program) -> R<Typing> {
         closed_annotations: false,
         constructors: HashMap::new(),
         or_vars: false,
+        adapt: None,
+        opens: Vec::new(),
     };
     variants::predefined(&mut inf);
     for item in &program.items {
         inf.annot_vars.clear();
-        inf.item(item)?;
+        if let Err(d) = inf.item(item) {
+            *adapt = inf.adapt.take();
+            return Err(d);
+        }
     }
     Ok(inf.typing)
 }
@@ -144,6 +172,11 @@ struct Inferer {
     /// `match`, `function` or `try` case without a `when` guard; the translation expands
     /// them into one case per alternative).
     or_vars: bool,
+    /// The adapter that resolves the arity mismatch just reported, if one does.
+    adapt: Option<adapters::Adapt>,
+    /// The Stdlib modules opened (`open M`, `let open M in`, `M.(e)`), innermost last,
+    /// each with the length of `env` when it was opened ([`Inferer::variable`]).
+    opens: Vec<(Rc<str>, usize)>,
 }
 
 impl Inferer {
@@ -156,6 +189,7 @@ impl Inferer {
             Item::Let(group) => self.let_group(group),
             Item::Record(decl) => self.record_decl(decl),
             Item::Variants(decls) => self.variant_decls(decls),
+            Item::Open(module) => self.open(module),
             Item::Exception(name, arg) => {
                 self.constructors.remove(&name.text);
                 let arg = match arg {
@@ -551,6 +585,12 @@ impl Inferer {
                 let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
                 Ok(Ty::Tuple(types))
             }
+            ExprKind::Open(module, body) => {
+                self.open(module)?;
+                let t = self.expr(body);
+                self.opens.pop();
+                t
+            }
             ExprKind::Record(fields, base) => self.record_expr(e, fields, base.as_deref()),
             ExprKind::Field(record, field) => self.field(e, record, field, None),
             ExprKind::SetField(record, field, value) => {
@@ -592,7 +632,56 @@ impl Inferer {
         }
     }
 
+    /// Opens the Stdlib module `module` (an error for any other module).
+    fn open(&mut self, module: &Name) -> R<()> {
+        if !OPENABLE.contains(&&*module.text) {
+            return Err(unsupported(
+                module.span,
+                &format!(
+                    "modules (`open {}`; only the Stdlib modules of the prelude can be opened: {})",
+                    module.text,
+                    OPENABLE.join(", ")
+                ),
+            ));
+        }
+        self.opens.push((module.text.clone(), self.env.len()));
+        Ok(())
+    }
+
+    /// A name under the opened modules: a variable bound after the innermost `open` that
+    /// has it, else that module's `M.name`, as OCaml's scoping has it; `None` when no
+    /// opened module has the name.
+    fn opened(&mut self, e: &Expr, name: &Name) -> Option<Ty> {
+        if name.text.contains('.') {
+            return None;
+        }
+        let mut upper = self.env.len();
+        for i in (0..self.opens.len()).rev() {
+            let (module, mark) = self.opens[i].clone();
+            let mark = mark.min(upper);
+            if self.env[mark..upper].iter().any(|(n, _)| *n == name.text) {
+                return None;
+            }
+            let qualified = Name {
+                text: format!("{module}.{}", name.text).into(),
+                span: name.span,
+            };
+            if self.env.iter().any(|(n, _)| *n == qualified.text)
+                || self.prelude(&qualified.text).is_some()
+            {
+                return self.variable(e, &qualified).ok();
+            }
+            upper = mark;
+        }
+        None
+    }
+
     fn variable(&mut self, e: &Expr, name: &Name) -> R<Ty> {
+        if !self.opens.is_empty()
+            && let Some(t) = self.opened(e, name)
+        {
+            return Ok(t);
+        }
         if let Some((_, id)) = self.env.iter().rev().find(|(n, _)| *n == name.text) {
             let id = *id;
             self.typing.resolutions.insert(e.id, Resolved::Var(id));
@@ -608,6 +697,13 @@ impl Inferer {
     }
 
     fn unknown_name(&self, name: &Name) -> Diagnostic {
+        if name.text.starts_with("op#") {
+            return Diagnostic::error(
+                name.span,
+                format!("unbound operator (`{}`)", name.text),
+                "no `let ( op ) a b = ..` defines this operator",
+            );
+        }
         if name.text.contains('.') {
             return unsupported(
                 name.span,
@@ -719,13 +815,25 @@ impl Inferer {
                     self.typing.expr_types[arg.id.0 as usize] = Ty::Str;
                     self.expect(arg, &Ty::Str, p)?;
                 } else {
-                    self.check(arg, p)?;
+                    self.argument(arg, p)?;
                 }
             }
             rest = &rest[params.len()..];
             t = result;
         }
         Ok(t)
+    }
+
+    /// Checks an argument against its parameter's type; an arity mismatch an adapter
+    /// resolves is recorded for [`infer_program`].
+    fn argument(&mut self, arg: &Expr, param: &Ty) -> R<()> {
+        let found = self.expr(arg)?;
+        let adapt = adapters::Adapt::between(&self.typing.subst, arg.id, &found, param);
+        let result = self.expect(arg, &found, param);
+        if result.is_err() {
+            self.adapt = adapt;
+        }
+        result
     }
 
     /// The parameters and result of a function of type `t` applied to `given` arguments; an
@@ -932,7 +1040,9 @@ fn is_value(e: &Expr) -> bool {
         | ExprKind::Fun(..)
         | ExprKind::Function(_)
         | ExprKind::Construct(_, None) => true,
-        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) => is_value(x),
+        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) | ExprKind::Open(_, x) => {
+            is_value(x)
+        }
         ExprKind::Tuple(items) => items.iter().all(is_value),
         ExprKind::Cons(a, b) => is_value(a) && is_value(b),
         _ => false,
@@ -957,7 +1067,10 @@ pub fn is_nonexpansive(typing: &Typing, e: &Expr) -> bool {
         | ExprKind::Fun(..)
         | ExprKind::Function(_)
         | ExprKind::Construct(_, None) => true,
-        ExprKind::Construct(_, Some(x)) | ExprKind::Annot(x, _) | ExprKind::Assert(x) => ne(x),
+        ExprKind::Construct(_, Some(x))
+        | ExprKind::Annot(x, _)
+        | ExprKind::Assert(x)
+        | ExprKind::Open(_, x) => ne(x),
         ExprKind::Tuple(items) => items.iter().all(ne),
         ExprKind::Cons(a, b) => ne(a) && ne(b),
         ExprKind::Let(group, body) => group.bindings.iter().all(|b| ne(&b.value)) && ne(body),
@@ -998,7 +1111,7 @@ fn mismatch(span: Span, what: &str, m: Mismatch) -> Diagnostic {
             unsupported(
                 span,
                 &format!(
-                    "a function taking {} argument(s) at once (`{found}`) used where one taking {} at once is expected (`{expected}`): functions whose arity differs from the expected one are not converted; eta-expand it (`fun x -> f x`)",
+                    "a function taking {} argument(s) at once (`{found}`) used where one taking {} at once is expected (`{expected}`): no arity adapter applies here (only a function passed as an argument is adapted, and only by splitting its stages, never by merging them); eta-expand it (`fun x -> f x`)",
                     arity(&found),
                     arity(&expected)
                 ),

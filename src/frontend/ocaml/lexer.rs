@@ -4,7 +4,9 @@
 //! `(* ... *)` or an attribute `[@...]`/`[@@...]`/`[@@@...]` (skipped, as MoCHi's
 //! `[@@@assert ...]`), or else a [`Diagnostic`] at its position. Integer literals are
 //! unbounded. Constructs of OCaml outside the subset that the lexer can already recognise
-//! (floats, characters) are named in the error.
+//! (floats, characters) are named in the error. A run of OCaml's operator characters that
+//! starts an infix symbol (`$ & * + - / = > @ ^ | % <`) and is not one of the fixed
+//! punctuation tokens is one [`Tok::Op`] (`>>=`, `+!`, `|>>`), as OCaml's lexer reads it.
 
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
@@ -24,6 +26,8 @@ pub enum Tok {
     Str(Rc<str>),
     Keyword(&'static str),
     Punct(&'static str),
+    /// An infix operator symbol other than the fixed punctuation (`>>=`, `+!`).
+    Op(Rc<str>),
     Eof,
 }
 
@@ -35,6 +39,7 @@ impl fmt::Display for Tok {
             Tok::Int(i) => write!(f, "integer `{i}`"),
             Tok::Str(_) => write!(f, "a string"),
             Tok::Keyword(k) | Tok::Punct(k) => write!(f, "`{k}`"),
+            Tok::Op(k) => write!(f, "operator `{k}`"),
             Tok::Eof => write!(f, "end of file"),
         }
     }
@@ -354,7 +359,28 @@ impl Lexer<'_> {
         }
     }
 
+    /// A run of operator characters that OCaml reads as one infix symbol, if it is not one
+    /// of [`PUNCT`].
+    fn user_operator(&mut self) -> Option<Tok> {
+        const START: &[u8] = b"$&*+-/=>@^|%<";
+        const REST: &[u8] = b"!$%&*+-./:<=>?@^|~";
+        let rest = &self.bytes[self.pos..];
+        if !START.contains(rest.first()?) {
+            return None;
+        }
+        let len = rest.iter().take_while(|b| REST.contains(b)).count();
+        let text = &self.text[self.pos..self.pos + len];
+        if len < 2 || PUNCT.contains(&text) {
+            return None;
+        }
+        self.pos += len;
+        Some(Tok::Op(text.into()))
+    }
+
     fn punct(&mut self) -> Result<Tok, Diagnostic> {
+        if let Some(op) = self.user_operator() {
+            return Ok(op);
+        }
         let rest = &self.bytes[self.pos..];
         match PUNCT.iter().find(|p| rest.starts_with(p.as_bytes())) {
             Some(p) => {

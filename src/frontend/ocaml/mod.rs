@@ -23,7 +23,7 @@ use crate::diagnostics::Diagnostic;
 
 /// Parses, infers and translates `text` (the contents of a `.ml` file) into the core.
 pub fn translate(text: &str, entry: Option<&str>) -> Result<core::Program, Diagnostic> {
-    let program = parser::parse_program(text)?;
-    let typing = infer::infer_program(&program)?;
+    let mut program = parser::parse_program(text)?;
+    let typing = infer::infer_program(&mut program)?;
     to_core::to_core(&program, &typing, entry)
 }

@@ -3,7 +3,8 @@
 //! (docs/ocaml.md, "The Stdlib").
 //!
 //! Guarantees: [`needed`] names every definition a program uses (by a qualified name such
-//! as `List.map`, or `@` for `List.append`) with the ones those use, in an order where each
+//! as `List.map`, `@` for `List.append`, or a short name `map` anywhere in a program that
+//! opens `List`) with the ones those use, in an order where each
 //! comes after what it uses; each definition behaves as OCaml 4.14's Stdlib does on the
 //! subset's values (evaluation order of the callbacks, the exceptions raised: `Not_found`,
 //! `Failure "hd"`, `Invalid_argument "List.nth"`, ...). Names defined here are qualified, so
@@ -405,11 +406,53 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// The modules `tokens` open (`open M`, `let open M in`, `M.(e)`): each of their
+/// definitions is needed wherever its short name occurs (a superset of the uses).
+fn opened_modules(tokens: &[Token]) -> Vec<std::rc::Rc<str>> {
+    let mut out: Vec<std::rc::Rc<str>> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let module = match (&t.tok, tokens.get(i + 1), tokens.get(i + 2)) {
+            (Tok::Keyword("open"), Some(next), _) => match &next.tok {
+                Tok::UIdent(m) => Some(m.clone()),
+                Tok::Punct("!") => match tokens.get(i + 2).map(|t| &t.tok) {
+                    Some(Tok::UIdent(m)) => Some(m.clone()),
+                    _ => None,
+                },
+                _ => None,
+            },
+            (Tok::UIdent(m), Some(dot), Some(paren))
+                if dot.tok == Tok::Punct(".") && paren.tok == Tok::Punct("(") =>
+            {
+                Some(m.clone())
+            }
+            _ => None,
+        };
+        if let Some(m) = module
+            && !out.contains(&m)
+        {
+            out.push(m);
+        }
+    }
+    out
+}
+
 /// The definitions `tokens` use (with the ones those use), each after the definitions it
 /// uses: its source and the span of the program's first use that needs it (where traces and
 /// failures inside it point).
 pub fn needed(tokens: &[Token]) -> Vec<(&'static str, Span)> {
     let mut wanted: Vec<(&'static str, Span)> = Vec::new();
+    let opened = opened_modules(tokens);
+    for t in tokens {
+        let Tok::Ident(f) = &t.tok else { continue };
+        for m in &opened {
+            let name = format!("{m}.{f}");
+            if let Some((n, ..)) = DEFINITIONS.iter().find(|(n, ..)| **n == name)
+                && !wanted.iter().any(|(w, _)| w == n)
+            {
+                wanted.push((n, t.span));
+            }
+        }
+    }
     for (i, t) in tokens.iter().enumerate() {
         let name = match (&t.tok, tokens.get(i + 1), tokens.get(i + 2)) {
             (

@@ -386,6 +386,7 @@ impl<'t> Translator<'t> {
                 Ok(self.let_in(b, value, body, span))
             }
             ExprKind::Try(body, cases) => self.try_with(span, body, cases),
+            ExprKind::Open(_, body) => self.expr(body),
             ExprKind::Record(fields, base) => self.record(e, fields, base.as_deref()),
             ExprKind::Field(record, field) => self.field(e, record, field, None),
             ExprKind::SetField(record, field, value) => self.field(e, record, field, Some(value)),

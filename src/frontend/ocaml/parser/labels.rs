@@ -174,6 +174,7 @@ impl Parser {
             self.user_labels.remove(name);
         } else {
             self.user_labels.insert(name.clone(), kinds.into());
+            self.labelled.push(name.clone());
         }
     }
 

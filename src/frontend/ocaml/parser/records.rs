@@ -6,7 +6,7 @@
 //! too, since both start with `type`.
 //!
 //! Guarantees: a record definition has at least one field and no type parameters (a
-//! parameterised record or a type abbreviation is named as outside the subset); a
+//! parameterised record is named as outside the subset); a
 //! variant definition has at least one constructor; a record
 //! expression lists at least one field; `.` after an expression is followed by a field
 //! name (`a.(i)`, arrays, is named as outside the subset).
@@ -14,8 +14,9 @@
 use super::*;
 
 impl Parser {
-    /// `type t = { ... }` or a group of variant types `type 'a t = A | B of 'a and ...`
-    /// (at `type`).
+    /// `type t = { ... }` or a group of variant types and abbreviations `type 'a t = A | B
+    /// of 'a and u = int * int ...` (at `type`); the abbreviations are recorded
+    /// (parser/abbreviations.rs), not items.
     pub(super) fn type_decl(&mut self) -> PResult<Item> {
         let start = self.expect("type")?;
         let mut variants = Vec::new();
@@ -29,6 +30,7 @@ impl Parser {
                 _ => return Err(self.unexpected("a type name")),
             };
             self.expect("=")?;
+            self.abbreviations.remove(&name.text);
             if self.is("{") {
                 if !params.is_empty() || !variants.is_empty() {
                     return Err(unsupported(
@@ -39,10 +41,11 @@ impl Parser {
                 return self.record_decl(name);
             }
             if !matches!(self.peek(), Tok::UIdent(_) | Tok::Punct("|")) {
-                return Err(unsupported(
-                    start.to(self.span()),
-                    "type definitions other than records and variants (abbreviations such as `type t = int * int`)",
-                ));
+                self.abbreviation(&params, &name)?;
+                if !self.eat("and") {
+                    break;
+                }
+                continue;
             }
             variants.push(VariantDecl {
                 name,

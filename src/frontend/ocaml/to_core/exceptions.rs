@@ -5,9 +5,11 @@
 //! Guarantees: the predefined exceptions come first, in [`PREDEFINED`] order, then the
 //! declared ones in program order (a redeclared name means the later one from there on);
 //! an exception carries a core `Int` exactly when it is declared `of int` or `of bool`.
-//! A handler's pattern is `_`, `E`, `E x`, `E _` or an or-pattern of those without
-//! variables; anything else (a `when` guard, a variable for the exception, a pattern that
-//! tests the argument) is a diagnostic naming it.
+//! A handler's pattern is `_`, `E`, `E x`, `E _`, `E p` (a pattern testing the argument)
+//! or an or-pattern of those, with or without a `when` guard; an exception with a guarded
+//! or testing case gets one selective handler trying its cases in order and raising it
+//! again when none matches. Anything else (a variable for the exception, a guard on `_`)
+//! is a diagnostic naming it.
 
 use super::super::ast::*;
 use super::super::parser::unsupported;
@@ -105,17 +107,93 @@ impl Translator<'_> {
         Ok(self.mk(span, core::ExprKind::Raise { exn: id, arg }))
     }
 
-    /// `try body with cases`.
+    /// `try body with cases`. An exception some case of which has a `when` guard or tests
+    /// its argument (`E 0 ->`) gets one handler, at its first case, that tries in order
+    /// every case that may match it ([`Translator::selective_handler`]).
     pub(super) fn try_with(&mut self, span: Span, body: &Expr, cases: &[Case]) -> R<core::Expr> {
         let body = Box::new(self.expr(body)?);
+        let selective = selective_exceptions(cases);
         let mut handlers = Vec::new();
-        for case in cases {
-            if let Some(guard) = &case.guard {
-                return Err(unsupported(guard.span, "`when` guards in `try ... with`"));
+        let mut merged: Vec<Rc<str>> = Vec::new();
+        for (i, case) in cases.iter().enumerate() {
+            let names = case_exceptions(&case.pattern);
+            let chosen: Vec<&Rc<str>> = names.iter().filter(|n| selective.contains(n)).collect();
+            for name in chosen {
+                if !merged.contains(name) {
+                    merged.push(name.clone());
+                    let handler = self.selective_handler(name, &cases[i..], span)?;
+                    handlers.push(handler);
+                }
             }
-            self.handlers(&case.pattern, &case.body, &mut handlers)?;
+            if names.iter().all(|n| selective.contains(n)) && !names.is_empty() {
+                continue;
+            }
+            if let Some(guard) = &case.guard {
+                return Err(unsupported(
+                    guard.span,
+                    "`when` guards in `try ... with` on a case that is not an exception constructor (`_ when ..`)",
+                ));
+            }
+            let plain = drop_exceptions(&case.pattern, &selective);
+            self.handlers(&plain, &case.body, &mut handlers)?;
         }
         Ok(self.mk(span, core::ExprKind::Try { body, handlers }))
+    }
+
+    /// The handler of exception `name` whose cases test its argument or have guards: it
+    /// binds the argument and tries, in order, every case of `cases` that may match the
+    /// exception (`E p when g -> h`, `_ -> h`) as a `match` on the argument; when none
+    /// does, it raises the exception again, with its argument, so it propagates out of
+    /// the `try` as OCaml's unmatched exception does (from the `try`'s position).
+    fn selective_handler(
+        &mut self,
+        name: &Rc<str>,
+        cases: &[Case],
+        span: Span,
+    ) -> R<core::Handler> {
+        let id = self
+            .exception_ids
+            .get(name)
+            .copied()
+            .ok_or_else(|| internal(span, "an undeclared exception in a selective handler"))?;
+        let carried = self.exceptions[id.index()].arg.clone();
+        let arg_name = self.temp("exn");
+        let mut arm_cases = Vec::new();
+        for case in cases {
+            for pattern in arg_patterns(&case.pattern, name) {
+                if carried.is_none() && !matches!(pattern.kind, PatternKind::Wild) {
+                    return Err(unsupported(
+                        pattern.span,
+                        "a pattern on the argument of an exception that carries none in the subset (`Failure`/`Invalid_argument` messages: write `_`)",
+                    ));
+                }
+                arm_cases.push(Case {
+                    pattern,
+                    guard: case.guard.clone(),
+                    body: case.body.clone(),
+                });
+            }
+        }
+        let again = carried
+            .as_ref()
+            .map(|_| Box::new(self.var(&arg_name, span)));
+        let mut result = self.mk(
+            span,
+            core::ExprKind::Raise {
+                exn: id,
+                arg: again,
+            },
+        );
+        for case in arm_cases.iter().rev() {
+            result = self.case(&arg_name, case, result, false)?;
+        }
+        let arg = carried.map(|ty| self.binder(arg_name.clone(), span, ty));
+        Ok(core::Handler {
+            exn: Some(id),
+            arg,
+            body: result,
+            span,
+        })
     }
 
     /// `match x with cases | exception p -> h`: the scrutinee is evaluated under a `try`
@@ -261,5 +339,95 @@ impl Translator<'_> {
                 "a pattern testing an exception's argument (bind it to a variable and test it with `if`)",
             )),
         }
+    }
+}
+
+/// The exceptions some case of which has a `when` guard or a pattern testing the
+/// argument (`E 0`, `E (Some _)`): they get a selective handler.
+fn selective_exceptions(cases: &[Case]) -> Vec<Rc<str>> {
+    let mut out: Vec<Rc<str>> = Vec::new();
+    for case in cases {
+        for (name, arg) in case_alternatives(&case.pattern) {
+            let tests = arg.is_some_and(|a| !irrefutable_arg(a));
+            if (case.guard.is_some() || tests) && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+/// `x`, `_` or an annotation of those: an argument pattern that tests nothing.
+fn irrefutable_arg(p: &Pattern) -> bool {
+    match &p.kind {
+        PatternKind::Wild | PatternKind::Var(..) => true,
+        PatternKind::Annot(inner, _) => irrefutable_arg(inner),
+        _ => false,
+    }
+}
+
+/// The exception constructors of a handler pattern with their argument patterns (one per
+/// alternative of an or-pattern).
+fn case_alternatives(p: &Pattern) -> Vec<(Rc<str>, Option<&Pattern>)> {
+    match &p.kind {
+        PatternKind::Construct(name, arg) => vec![(name.text.clone(), arg.as_deref())],
+        PatternKind::Or(a, b) => {
+            let mut out = case_alternatives(a);
+            out.extend(case_alternatives(b));
+            out
+        }
+        PatternKind::Annot(inner, _) => case_alternatives(inner),
+        _ => Vec::new(),
+    }
+}
+
+fn case_exceptions(p: &Pattern) -> Vec<Rc<str>> {
+    case_alternatives(p).into_iter().map(|(n, _)| n).collect()
+}
+
+/// The argument patterns with which `p` may match exception `name`: one per alternative
+/// naming it (`_` for `E` without an argument), and `_` for a wildcard `p`.
+fn arg_patterns(p: &Pattern, name: &Rc<str>) -> Vec<Pattern> {
+    let wild = |span| Pattern {
+        span,
+        kind: PatternKind::Wild,
+    };
+    match &p.kind {
+        PatternKind::Wild => vec![wild(p.span)],
+        PatternKind::Construct(n, arg) if n.text == *name => {
+            vec![arg.as_deref().cloned().unwrap_or_else(|| wild(p.span))]
+        }
+        PatternKind::Or(a, b) => {
+            let mut out = arg_patterns(a, name);
+            out.extend(arg_patterns(b, name));
+            out
+        }
+        PatternKind::Annot(inner, _) => arg_patterns(inner, name),
+        _ => Vec::new(),
+    }
+}
+
+/// `p` without its alternatives for the exceptions in `selective` (which have their own
+/// handler); `p` itself when it names none of them.
+fn drop_exceptions(p: &Pattern, selective: &[Rc<str>]) -> Pattern {
+    match &p.kind {
+        PatternKind::Or(a, b) => {
+            let keep_a = !case_exceptions(a).iter().all(|n| selective.contains(n))
+                || case_exceptions(a).is_empty();
+            let keep_b = !case_exceptions(b).iter().all(|n| selective.contains(n))
+                || case_exceptions(b).is_empty();
+            match (keep_a, keep_b) {
+                (true, true) => Pattern {
+                    span: p.span,
+                    kind: PatternKind::Or(
+                        Box::new(drop_exceptions(a, selective)),
+                        Box::new(drop_exceptions(b, selective)),
+                    ),
+                },
+                (true, false) => drop_exceptions(a, selective),
+                _ => drop_exceptions(b, selective),
+            }
+        }
+        _ => p.clone(),
     }
 }

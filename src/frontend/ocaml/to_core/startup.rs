@@ -271,7 +271,9 @@ pub(super) fn duplicable(typing: &Typing, e: &Expr) -> bool {
         | K::Fun(..)
         | K::Function(_)
         | K::Construct(_, None) => true,
-        K::Construct(_, Some(x)) | K::Annot(x, _) | K::Assert(x) | K::Neg(x) => dup(x),
+        K::Construct(_, Some(x)) | K::Annot(x, _) | K::Assert(x) | K::Neg(x) | K::Open(_, x) => {
+            dup(x)
+        }
         K::Binary(_, a, b) | K::Cons(a, b) | K::Seq(a, b) => dup(a) && dup(b),
         K::Tuple(items) => items.iter().all(dup),
         K::Let(group, body) => group.bindings.iter().all(|b| dup(&b.value)) && dup(body),
