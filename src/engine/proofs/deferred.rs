@@ -121,12 +121,16 @@ pub const REFINEMENT_CONFIGURATION: &[&str] = &["(set-option :fp.spacer.global t
 /// delay the answer by the time its processes take to start and stop.
 pub const MIN_PROOF_WINDOW: Duration = Duration::from_millis(100);
 
-/// How long the search runs alone before Spacer joins it: a run this short (most pairs
-/// of the shared suite) never starts a Spacer process, and a longer one starts its first
-/// lane only ([`proofs::lanes`]), niced. Measured (RESULTS.md, "Spacer's lanes one after
-/// the other"): 0.05 s instead made the suite's default 13 % slower — pairs whose search
-/// takes 0.05–0.15 s then started Spacer, waited and stopped it, rarely for a proof.
-const CHC_DELAY: Duration = Duration::from_millis(150);
+/// How long the search runs alone before Spacer joins it: as long as the least wait worth
+/// starting Spacer for ([`MIN_PROOF_WINDOW`]), since a search that ends later waits at
+/// least that long for a proof anyway (the default wait is the search's own time). A run
+/// this short (most pairs of the shared suite) never starts a Spacer process, and a longer
+/// one starts its first lane only ([`proofs::lanes`]), niced. Measured (RESULTS.md,
+/// "Spacer's lanes one after the other"): 0.05 s made the suite's default 13 % slower —
+/// pairs whose search takes 0.05–0.1 s then started Spacer, waited and stopped it, rarely
+/// for a proof; 0.15 s made `l-zipunzip`'s proofs (0.2 s) land after its wait
+/// ("Spacer joining at the least wait", 28 Nov).
+const CHC_DELAY: Duration = MIN_PROOF_WINDOW;
 
 impl DeferredChc {
     /// `None` unless the run may use it (SI mode, z3, asked for) and the entry may fail.

@@ -6,7 +6,9 @@
 //! often, [`LanePlan`]) and the instant the run's proof work began. Guarantees:
 //! - at most [`slots`] planned lanes run at once in this process (the cores but the one
 //!   the search runs on, at least one), and a free slot goes to the waiting lane of least
-//!   (start, rank): the earliest run first, within a run the better-ranked configuration;
+//!   (start, rank): the earliest run first, within a run the better-ranked configuration
+//!   (a lane queues for [`ENTRY_GRACE`] before it may take a slot, so that the lanes a run
+//!   starts together are all in line first);
 //! - no lane waits longer than `rank × STAGGER` after its run's proof work began: a first
 //!   configuration that finds nothing delays the next by at most [`STAGGER`], after which
 //!   they share the cores (niced) as they did before this schedule existed;
@@ -87,6 +89,12 @@ impl Drop for Permit<'_> {
     }
 }
 
+/// How long a lane that is not yet due waits before it takes a free slot: the lanes of a
+/// run are started together, each on a thread of its own, and a worse-ranked one must not
+/// take the slot in the instant before a better-ranked one has queued (seen: a refinement
+/// system's lane ahead of the IR clauses' first configuration).
+const ENTRY_GRACE: Duration = Duration::from_millis(5);
+
 /// Waits until the lane for configuration `index` of `plan` may run (see the module's
 /// guarantees); `None` once `cancel` is raised first.
 pub fn enter(plan: &LanePlan, index: usize, cancel: &AtomicBool) -> Option<Permit<'static>> {
@@ -102,6 +110,7 @@ impl Schedule {
         cancel: &AtomicBool,
     ) -> Option<Permit<'_>> {
         let latest = began + stagger.saturating_mul(rank);
+        let entered = Instant::now();
         let mut board = self.board.lock().unwrap_or_else(|e| e.into_inner());
         let ticket = board.next_ticket;
         board.next_ticket += 1;
@@ -111,7 +120,8 @@ impl Schedule {
             let cancelled = cancel.load(Ordering::SeqCst);
             let first_in_line = board.waiting.iter().min() == Some(&me);
             let now = Instant::now();
-            if cancelled || (board.running < slots && first_in_line) || now >= latest {
+            let queued = now >= entered + ENTRY_GRACE;
+            if cancelled || (board.running < slots && first_in_line && queued) || now >= latest {
                 board.waiting.retain(|w| w.2 != ticket);
                 if !cancelled {
                     board.running += 1;
@@ -125,6 +135,11 @@ impl Schedule {
             let nap = latest
                 .saturating_duration_since(now)
                 .min(Duration::from_millis(5));
+            let until_queued = (entered + ENTRY_GRACE).saturating_duration_since(now);
+            let nap = match until_queued.is_zero() {
+                true => nap,
+                false => nap.min(until_queued),
+            };
             board = match self.changed.wait_timeout(board, nap) {
                 Ok((guard, _)) => guard,
                 Err(poisoned) => poisoned.into_inner().0,
