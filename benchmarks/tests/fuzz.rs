@@ -29,8 +29,9 @@ const OCAML_BATCH: u64 = 40;
 
 /// What the OCaml front end refuses by design (docs/ocaml.md): a function value whose
 /// arity differs from the one its use expects (`int -> (int -> int)` where a two-argument
-/// function is expected) is not converted.
-const OCAML_ARITY_LIMIT: &str = "functions whose arity differs from the expected one";
+/// function is expected) is not converted unless an arity adapter applies (a function passed
+/// as an argument whose stages can be split).
+const OCAML_ARITY_LIMIT: &str = "no arity adapter applies here";
 
 #[test]
 fn generated_programs_load_and_are_deterministic() {
