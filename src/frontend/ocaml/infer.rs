@@ -767,9 +767,13 @@ impl Inferer {
         let depth = self.env.len();
         let mut param_types = Vec::new();
         let mut bound = Vec::new();
+        // Each parameter is a pattern of its own (`fun a -> fun a -> ..`): a name may be
+        // bound again by a later parameter, which shadows the earlier one, as in OCaml.
         for p in params {
             let t = self.fresh();
-            self.pattern(p, &t, &mut bound)?;
+            let mut own = Vec::new();
+            self.pattern(p, &t, &mut own)?;
+            bound.extend(own);
             param_types.push(t);
         }
         self.env.extend(bound);

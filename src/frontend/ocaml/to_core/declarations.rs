@@ -407,14 +407,36 @@ impl Translator<'_> {
     ) -> R<(Vec<core::Binder>, core::Expr)> {
         let mut params = Vec::new();
         let mut destructure = Vec::new();
-        for (p, t) in patterns.iter().zip(types) {
+        for (i, (p, t)) in patterns.iter().zip(types).enumerate() {
             let ty = core_type(&self.type_cx(), t, p.span)?;
+            // A name a later parameter binds again is shadowed in the body (OCaml's `fun a
+            // -> fun a -> ..`): a variable parameter so bound gets a name of its own.
+            let rebound = |name: &Name| {
+                patterns[i + 1..].iter().any(|later| {
+                    let mut vars = Vec::new();
+                    collect_vars(self.typing, later, &[], &mut vars);
+                    vars.iter().any(|(_, n, _)| n.text == name.text)
+                })
+            };
             match var_pattern(p) {
                 Some((id, name)) => {
-                    self.entries.insert(id, Entry::Local(name.text.clone()));
-                    params.push(self.binder(name.text.clone(), name.span, ty));
+                    let local = match rebound(name) {
+                        true => self.temp(&name.text),
+                        false => name.text.clone(),
+                    };
+                    self.entries.insert(id, Entry::Local(local.clone()));
+                    params.push(self.binder(local, name.span, ty));
                 }
                 None => {
+                    let mut vars = Vec::new();
+                    collect_vars(self.typing, p, &[], &mut vars);
+                    if let Some((_, name, _)) = vars.iter().find(|(_, n, _)| rebound(n)) {
+                        return Err(unsupported(
+                            name.span,
+                            "a variable of a parameter pattern bound again by a later \
+                             parameter (rename one of them)",
+                        ));
+                    }
                     self.declare(p);
                     let name = self.temp("p");
                     params.push(self.binder(name.clone(), p.span, ty));
