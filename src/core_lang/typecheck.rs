@@ -768,6 +768,8 @@ fn is_constant(e: &Expr) -> bool {
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => is_constant(a) && is_constant(b),
         // A cell allocated before `Main` runs, in declaration order (a `Ref T` reference).
         ExprKind::Alloc(a) => is_constant(a),
+        // A datatype's value built of constants (the OCaml front end's `ref Leaf`).
+        ExprKind::Construct { args, .. } => args.iter().all(is_constant),
         _ => false,
     }
 }
