@@ -165,25 +165,7 @@ impl Translator<'_> {
         let (exn_ty, data) = self.exn_datatype(span)?;
         let unset = self.placeholder("try#exn", &exn_ty, span)?;
         let tagged = self.tagged(1, body, unset, span);
-        let mut handlers = Vec::new();
-        for (k, decl) in self.exceptions.clone().iter().enumerate() {
-            let a = self.temp("arg");
-            let args = match decl.arg {
-                Some(_) => vec![self.var(&a, span)],
-                None => Vec::new(),
-            };
-            let kind = core::ExprKind::Construct {
-                data: data.clone(),
-                ctor: k as u32,
-                args,
-            };
-            let value = self.mk(span, kind);
-            let unset = self.placeholder("try#value", &value_ty, span)?;
-            let body = self.tagged(0, unset, value, span);
-            let arg = decl.arg.clone().map(|ty| self.binder(a, span, ty));
-            let exn = Some(core::ExnId(k as u32));
-            handlers.push(core::Handler { exn, arg, body, span });
-        }
+        let handlers = self.value_handlers(&data, &value_ty, span)?;
         let r = self.temp("r");
         let value = self.component(&r, true, span);
         let on_value = match value_cases {
@@ -198,12 +180,42 @@ impl Translator<'_> {
         let v = self.temp("exn");
         let exn_value = self.component(&r, false, span);
         let otherwise = self.raise_value(&v, span);
-        let matched = self.cases_then(&v, cases, otherwise, span)?;
+        let matched = self.cases_then(&v, cases, otherwise)?;
         let binder = self.binder(v, span, exn_ty.clone());
         let on_exception = self.let_in(binder, exn_value, matched, span);
         let branches = (on_value, on_exception);
         let tried = (tagged, handlers);
         Ok(self.choose_tagged(r, tried, (value_ty, exn_ty), branches, span))
+    }
+
+    /// One handler per exception of the program, `E a -> (0, (_, E a))`: the exception as
+    /// a value of the datatype `data` (`_` a placeholder of `value_ty`, never read).
+    fn value_handlers(
+        &mut self,
+        data: &Rc<str>,
+        value_ty: &core::Type,
+        span: Span,
+    ) -> R<Vec<core::Handler>> {
+        let mut handlers = Vec::new();
+        for (k, decl) in self.exceptions.clone().iter().enumerate() {
+            let a = self.temp("arg");
+            let args = match decl.arg {
+                Some(_) => vec![self.var(&a, span)],
+                None => Vec::new(),
+            };
+            let kind = core::ExprKind::Construct {
+                data: data.clone(),
+                ctor: k as u32,
+                args,
+            };
+            let value = self.mk(span, kind);
+            let unset = self.placeholder("try#value", value_ty, span)?;
+            let body = self.tagged(0, unset, value, span);
+            let arg = decl.arg.clone().map(|ty| self.binder(a, span, ty));
+            let exn = Some(core::ExnId(k as u32));
+            handlers.push(core::Handler { exn, arg, body, span });
+        }
+        Ok(handlers)
     }
 
     /// `fst (snd r)` (`first`) or `snd (snd r)`.

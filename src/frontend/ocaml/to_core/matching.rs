@@ -14,7 +14,7 @@ impl Translator<'_> {
     /// The cases on the value of the core variable `name`, tried in order; no match fails.
     pub(super) fn match_on(&mut self, name: &Rc<str>, cases: &[Case], span: Span) -> R<core::Expr> {
         let otherwise = self.raise_named(span, "Match_failure");
-        self.cases_then(name, cases, otherwise, span)
+        self.cases_then(name, cases, otherwise)
     }
 
     /// The cases on the value of the core variable `name`, tried in order; no match is
@@ -24,7 +24,6 @@ impl Translator<'_> {
         name: &Rc<str>,
         cases: &[Case],
         otherwise: core::Expr,
-        _span: Span,
     ) -> R<core::Expr> {
         let expanded = expand_or_cases(cases)?;
         let cases = &expanded[..];
