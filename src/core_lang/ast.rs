@@ -435,18 +435,18 @@ pub struct CtorDecl {
 pub struct Handler {
     /// The exception handled; `None` handles every exception.
     pub exn: Option<ExnId>,
-    /// The binder of the exception's `Int` argument (only for an exception with one).
+    /// The binder of the exception's argument (only for an exception with one).
     pub arg: Option<Binder>,
     pub body: Expr,
     pub span: Span,
 }
 
-/// A declared exception (`exception E` or `exception E of int`).
+/// A declared exception (`exception E` or `exception E of t`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExnDecl {
     pub name: Rc<str>,
-    /// The type of its argument, if it carries one: `Int`, or a reference `Ref T` (both one
-    /// integer in the IR: a value, an address).
+    /// The type of its argument, if it carries one (any type; in the IR it travels in the
+    /// payload globals of its type, `lower::exceptions`).
     pub arg: Option<Type>,
 }
 

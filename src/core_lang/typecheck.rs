@@ -365,8 +365,8 @@ impl<'p> Checker<'p> {
         }
     }
 
-    /// `raise E` has no type of its own (it never returns); its argument is an `Int`,
-    /// present exactly when the exception carries one.
+    /// `raise E` has no type of its own (it never returns); its argument has the declared
+    /// type, present exactly when the exception carries one.
     fn raise(&mut self, e: &Expr, exn: ExnId, arg: Option<&Expr>) {
         let declared = self.program.exceptions.get(exn.index()).cloned();
         match (declared, arg) {
@@ -384,7 +384,7 @@ impl<'p> Checker<'p> {
     }
 
     /// `try body with handlers`: every handler has the body's type; a handler may bind the
-    /// `Int` argument of an exception that has one.
+    /// argument of an exception that has one.
     fn try_with(&mut self, body: &Expr, handlers: &[Handler], hint: Option<&Type>) -> Ty {
         let mut ty = self.infer(body, hint);
         for handler in handlers {
@@ -768,6 +768,8 @@ fn is_constant(e: &Expr) -> bool {
         ExprKind::Pair(a, b) | ExprKind::Cons(a, b) => is_constant(a) && is_constant(b),
         // A cell allocated before `Main` runs, in declaration order (a `Ref T` reference).
         ExprKind::Alloc(a) => is_constant(a),
+        // A datatype's value built of constants (the OCaml front end's `ref Leaf`).
+        ExprKind::Construct { args, .. } => args.iter().all(is_constant),
         _ => false,
     }
 }

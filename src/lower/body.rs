@@ -504,7 +504,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     /// `raise E v`: without a `try` in the program, a failure here; otherwise the exception
     /// becomes pending.
     fn raise(&mut self, e: &Expr, exn: ExnId, arg: Option<&Expr>) -> Vec<IrExpr> {
-        let arg = arg.map_or(IrExpr::int(0), |a| self.single(a));
+        let arg = arg.map_or(Vec::new(), |a| self.expr(a));
         let Some(exceptions) = self.cx.exceptions else {
             self.emit(Stmt::assert(IrExpr::Bool(false), self.pos(e.span)));
             return self.unreachable(self.type_of(e));
@@ -551,10 +551,13 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     /// One handler: clears the exception, binds its argument, assigns its value to `results`.
     fn handler(&mut self, handler: &Handler, results: &[LocalId]) {
         let exceptions = self.cx.exceptions.expect("internal error: handler");
-        if let Some(binder) = &handler.arg {
-            let local = self.fresh(&binder.name.name, IrType::Int);
-            self.emit(Stmt::assign(local, IrExpr::var(exceptions.arg)));
-            let bound = Bound::Values(vec![IrExpr::var(local)]);
+        if let (Some(binder), Some(exn)) = (&handler.arg, handler.exn) {
+            let locals = self.fresh_components(&binder.name.name, &binder.ty);
+            let payload = exceptions.payload(exn);
+            for (local, global) in locals.iter().zip(payload) {
+                self.emit(Stmt::assign(*local, IrExpr::var(*global)));
+            }
+            let bound = Bound::Values(locals.into_iter().map(IrExpr::var).collect());
             self.scope.insert(binder.id, bound);
         }
         self.emit(exceptions.clear());
@@ -862,7 +865,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     ) -> IrExpr {
         let quotient = self.fresh("q", IrType::Int);
         let zero = IrExpr::binary(ir::BinOp::Eq, rhs.clone(), IrExpr::int(0));
-        let mut raise = exceptions.raise(exn, e, IrExpr::int(0));
+        let mut raise = exceptions.raise(exn, e, Vec::new());
         raise.push(Stmt::Havoc(vec![Var::Local(quotient)]));
         let divide = vec![Stmt::assign(quotient, IrExpr::binary(op, lhs, rhs))];
         self.emit(Stmt::if_(zero, raise, divide));

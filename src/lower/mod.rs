@@ -63,7 +63,7 @@ pub fn lower(checked: &Checked) -> Lowered {
     let layout = Layout::declare(&mut ir, &program.datatypes, types.iter().copied());
     let ref_globals = declare_globals(&mut ir, program, &layout);
     let heaps = heap::Heaps::declare(&mut ir, &layout, types.iter().copied());
-    let exceptions = exceptions::Exceptions::declare(&mut ir, program);
+    let exceptions = exceptions::Exceptions::declare(&mut ir, program, &layout);
     let functions = functions::declare(
         &mut ir,
         (program, info),
@@ -241,6 +241,8 @@ fn all_types<'p>(
     types.extend(program.store.iter().map(|d| &d.ty));
     types.extend(program.methods.iter().map(|m| &m.ret));
     types.push(&program.main.ret);
+    // The exceptions' payloads (each payload type has its globals, `lower::exceptions`).
+    types.extend(program.exceptions.iter().flat_map(|x| &x.arg));
     // The fields of the datatypes (a reference held in a constructor has its heap maps).
     types.extend(
         program

@@ -15,7 +15,8 @@
 //! has no arrow position of its own, and each field of each constructor of a datatype is
 //! one node (`Construct` joins its arguments into its fields' nodes, `Field` reads the
 //! node), so what any value of the datatype may hold in that field is what every read of
-//! that field may return, however deeply the values are nested.
+//! that field may return, however deeply the values are nested. An exception's argument is
+//! one node per exception: each `raise` joins into it, each handler's binder reads it.
 //!
 //! Guarantee (soundness): in every concrete run, the function a dispatch site applies is
 //! one of that site's candidates ([`PointsTo::candidates`]). A site with no candidate is
@@ -90,6 +91,7 @@ pub fn analyse(program: &Program, info: &TypeInfo) -> PointsTo {
         refs: vec![Vec::new(); program.store.len()],
         heap: HashMap::new(),
         data: HashMap::new(),
+        exn_args: HashMap::new(),
         method_returns: vec![Vec::new(); program.methods.len()],
         lambda_returns: HashMap::new(),
         lambdas: HashMap::new(),
@@ -122,6 +124,9 @@ struct Analysis<'p> {
     /// What a field of a datatype's constructor may hold, by datatype, constructor and
     /// field.
     data: HashMap<(Rc<str>, u32, u32), AbsValue>,
+    /// What the argument of each exception may hold: every `raise` joins its argument in,
+    /// every handler's binder of that exception reads it.
+    exn_args: HashMap<ExnId, AbsValue>,
     method_returns: Vec<AbsValue>,
     lambda_returns: HashMap<LambdaId, AbsValue>,
     lambdas: HashMap<LambdaId, &'p Lambda>,
@@ -339,9 +344,22 @@ impl<'p> Analysis<'p> {
                 held.resize(arrow_count(self.info.type_of(e)), BTreeSet::new());
                 held
             }
+            ExprKind::Raise {
+                exn,
+                arg: Some(arg),
+            } => {
+                let value = self.eval(arg);
+                let slot = self.exn_args.entry(*exn).or_default();
+                self.changed |= join_into(slot, &value);
+                self.empty(e)
+            }
             ExprKind::Try { body, handlers } => {
                 let mut value = self.eval(body);
                 for handler in handlers {
+                    if let (Some(exn), Some(binder)) = (handler.exn, &handler.arg) {
+                        let held = self.exn_args.get(&exn).cloned().unwrap_or_default();
+                        self.flow_binder(binder.id, &held);
+                    }
                     let handled = self.eval(&handler.body);
                     value = join(value, &handled);
                 }

@@ -185,6 +185,8 @@ pub enum ExprKind {
     SetField(Box<Expr>, Name, Box<Expr>),
     /// `let open M in e` or `M.(e)`: `e` with the names of the Stdlib module `M` in scope.
     Open(Name, Box<Expr>),
+    /// `let exception E [of t] in e`: a local exception, a new one at each evaluation.
+    LetException(Name, Option<TypeExpr>, Box<Expr>),
 }
 
 /// A top-level item.
@@ -265,7 +267,8 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | ExprKind::Deref(x)
         | ExprKind::Assert(x)
         | ExprKind::Annot(x, _)
-        | ExprKind::Open(_, x) => vec![x],
+        | ExprKind::Open(_, x)
+        | ExprKind::LetException(_, _, x) => vec![x],
         ExprKind::Function(cs) => cases(cs).collect(),
         ExprKind::App(f, args) => std::iter::once(&**f).chain(args).collect(),
         ExprKind::Let(group, body) => group
@@ -326,6 +329,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | ExprKind::Assert(x)
         | ExprKind::Annot(x, _)
         | ExprKind::Open(_, x)
+        | ExprKind::LetException(_, _, x)
         | ExprKind::Field(x, _) => vec![x],
         ExprKind::Function(cs) => cases(cs).collect(),
         ExprKind::App(f, args) => std::iter::once(&mut **f).chain(args).collect(),

@@ -49,6 +49,9 @@ pub struct Typing {
     pub quantified: HashMap<VarId, Vec<u32>>,
     /// Declared exceptions (and the predefined ones) with their argument type.
     pub exceptions: HashMap<Rc<str>, Option<Ty>>,
+    /// The local exceptions (`let exception E [of t] in`), in source order, with their
+    /// argument type.
+    pub local_exceptions: Vec<(Name, Option<Ty>)>,
     /// The record types, in definition order ([`records`]).
     pub records: Vec<Record>,
     /// The record type of each record expression, field access and field update.
@@ -124,6 +127,7 @@ fn infer_once(program: &Program, adapt: &mut Option<adapters::Adapt>) -> R<Typin
             instances: HashMap::new(),
             quantified: HashMap::new(),
             exceptions: predefined_exceptions(),
+            local_exceptions: Vec::new(),
             records: Vec::new(),
             record_of: HashMap::new(),
             record_of_pattern: HashMap::new(),
@@ -490,6 +494,27 @@ impl Inferer {
         }
     }
 
+    /// `let exception E [of t] in body`: `E` names this exception in `body` only (hiding a
+    /// constructor or exception of that name there).
+    fn let_exception(&mut self, name: &Name, arg: Option<&TypeExpr>, body: &Expr) -> R<Ty> {
+        let arg = match arg {
+            Some(t) => Some(self.annot_type(t)?),
+            None => None,
+        };
+        self.typing.local_exceptions.push((name.clone(), arg.clone()));
+        let hidden_ctor = self.constructors.remove(&name.text);
+        let hidden = self.typing.exceptions.insert(name.text.clone(), arg);
+        let result = self.expr(body);
+        match hidden {
+            Some(h) => self.typing.exceptions.insert(name.text.clone(), h),
+            None => self.typing.exceptions.remove(&name.text),
+        };
+        if let Some(c) = hidden_ctor {
+            self.constructors.insert(name.text.clone(), c);
+        }
+        result
+    }
+
     fn exception(&self, name: &Name) -> R<Option<Ty>> {
         match self.typing.exceptions.get(&name.text) {
             Some(arg) => Ok(arg.clone()),
@@ -585,6 +610,7 @@ impl Inferer {
                 let types = items.iter().map(|i| self.expr(i)).collect::<R<Vec<_>>>()?;
                 Ok(Ty::Tuple(types))
             }
+            ExprKind::LetException(name, arg, body) => self.let_exception(name, arg.as_ref(), body),
             ExprKind::Open(module, body) => {
                 self.open(module)?;
                 let t = self.expr(body);

@@ -39,6 +39,7 @@ mod arrays;
 mod declarations;
 mod equality;
 mod exceptions;
+mod exn_values;
 mod inputs;
 mod lets;
 mod matching;
@@ -85,6 +86,10 @@ enum Entry {
     /// A polymorphic top-level value computed at start-up: one `Store` reference per
     /// ground instance ([`startup`]).
     TopComputedPoly(Rc<startup::Startup>),
+    /// The message of `Failure s` (or of another exception carrying a `string`): it has no
+    /// core value, so it may only be an argument of `print_string` & co., `failwith`,
+    /// `invalid_arg` or such an exception ([`exceptions`]); any other use is an error.
+    Message,
 }
 
 /// The instances of a polymorphic local function requested so far.
@@ -123,6 +128,12 @@ struct Translator<'t> {
     /// The core's exceptions, and the id each name stands for.
     exceptions: Vec<core::ExnDecl>,
     exception_ids: HashMap<Rc<str>, core::ExnId>,
+    /// The exceptions carrying a `string` (`Failure`, ...): no argument in the core.
+    messages: HashSet<core::ExnId>,
+    /// The local exceptions (`let exception`), by the span of their name.
+    local_exceptions: HashMap<Span, core::ExnId>,
+    /// The local exceptions in scope, with the core variable holding their instance's stamp.
+    stamps: HashMap<core::ExnId, Rc<str>>,
     /// The core datatypes of the recursive variants' instances ([`variants`]).
     datatypes: RefCell<variants::DataRegistry>,
     /// The method comparing two values of each list or recursive variant type ([`equality`]).
@@ -150,6 +161,9 @@ impl<'t> Translator<'t> {
             refs_as_values: HashSet::new(),
             exceptions: Vec::new(),
             exception_ids: HashMap::new(),
+            messages: HashSet::new(),
+            local_exceptions: HashMap::new(),
+            stamps: HashMap::new(),
             datatypes: RefCell::default(),
             equalities: HashMap::new(),
             exprs: 0,
@@ -160,6 +174,7 @@ impl<'t> Translator<'t> {
     }
 
     fn finish(self, main: core::MainDecl) -> core::Program {
+        self.datatypes.borrow_mut().set_exceptions(&self.exceptions);
         core::Program {
             store: self.store,
             ints: core::IntModel::OCaml {
@@ -326,6 +341,12 @@ impl<'t> Translator<'t> {
         core_type(&self.type_cx(), &self.ground(t), span)
     }
 
+    /// Whether the variable `v` is a `string` (the message of an exception: see
+    /// [`Entry::Message`]).
+    fn is_message(&self, v: VarId) -> bool {
+        self.ground(&self.typing.var_types[v.0 as usize]) == Ty::Str
+    }
+
     fn expr_type(&self, e: &Expr) -> R<core::Type> {
         self.core_type(&self.typing.expr_types[e.id.0 as usize], e.span)
     }
@@ -352,10 +373,7 @@ impl<'t> Translator<'t> {
                 let ctor = self.typing.ctor_of_expr[&e.id];
                 self.variant_value(e, ctor, arg.as_deref())
             }
-            ExprKind::Construct(..) => Err(unsupported(
-                span,
-                "exception values other than the argument of `raise`",
-            )),
+            ExprKind::Construct(name, arg) => self.exception_value(span, name, arg.as_deref()),
             ExprKind::Fun(..) | ExprKind::Function(_) => {
                 let (params, ret, body) = self.function_parts(e)?;
                 let lambda = self.lambda(params, ret, body, span);
@@ -387,6 +405,7 @@ impl<'t> Translator<'t> {
             }
             ExprKind::Try(body, cases) => self.try_with(span, body, cases),
             ExprKind::Open(_, body) => self.expr(body),
+            ExprKind::LetException(name, _, body) => self.let_exception(span, name, body),
             ExprKind::Record(fields, base) => self.record(e, fields, base.as_deref()),
             ExprKind::Field(record, field) => self.field(e, record, field, None),
             ExprKind::SetField(record, field, value) => self.field(e, record, field, Some(value)),
@@ -548,6 +567,12 @@ impl<'t> Translator<'t> {
 
     fn use_var(&mut self, e: &Expr, v: VarId) -> R<core::Expr> {
         let span = e.span;
+        if let Some(Entry::Message) = self.entries.get(&v) {
+            return Err(unsupported(
+                span,
+                "the message of an exception (`Failure s`) used other than as the argument of `print_string`, `print_endline`, `failwith`, `invalid_arg` or an exception carrying a `string`",
+            ));
+        }
         self.expr_type(e)?;
         let entry = self
             .entries
@@ -592,6 +617,7 @@ impl<'t> Translator<'t> {
                 span,
                 "a top-level reference used as a value where only `!r` and `r := e` were expected",
             )),
+            Entry::Message => Err(internal(span, "a message used as a value")),
         }
     }
 }
@@ -656,6 +682,7 @@ fn is_core_constant(e: &core::Expr) -> bool {
             is_core_constant(a) && is_core_constant(b)
         }
         core::ExprKind::Alloc(a) => is_core_constant(a),
+        core::ExprKind::Construct { args, .. } => args.iter().all(is_core_constant),
         _ => false,
     }
 }
@@ -798,7 +825,7 @@ fn core_type_within(
             within.pop();
             variants::layout(slots)
         }
-        Ty::Exn => return Err(unsupported(span, "exception values (other than `raise E`)")),
+        Ty::Exn => variants::exn_datatype(cx),
         Ty::Str => return Err(unsupported(span, "strings")),
     })
 }

@@ -76,13 +76,19 @@ impl Parser {
     }
 
     pub(super) fn exception_decl(&mut self) -> PResult<Item> {
+        let (name, arg) = self.exception_parts()?;
+        Ok(Item::Exception(name, arg))
+    }
+
+    /// `E` or `E of t` (after `exception`).
+    pub(super) fn exception_parts(&mut self) -> PResult<(Name, Option<TypeExpr>)> {
         let name = self.uident("an exception name")?;
         let arg = if self.eat("of") {
             Some(self.type_expr()?)
         } else {
             None
         };
-        Ok(Item::Exception(name, arg))
+        Ok((name, arg))
     }
 
     pub(super) fn uident(&mut self, what: &str) -> PResult<Name> {

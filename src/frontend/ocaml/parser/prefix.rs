@@ -82,12 +82,26 @@ impl Parser {
         self.mk(span, ExprKind::Open(module, Box::new(body)))
     }
 
+    /// `let exception E [of t] in e` (at `let`).
+    fn let_exception(&mut self) -> PResult<Expr> {
+        let start = self.expect("let")?;
+        self.expect("exception")?;
+        let (name, arg) = self.exception_parts()?;
+        self.expect("in")?;
+        let body = self.expr()?;
+        let span = start.to(body.span);
+        self.mk(span, ExprKind::LetException(name, arg, Box::new(body)))
+    }
+
     pub(super) fn let_in(&mut self) -> PResult<Expr> {
         if self.at_binding_operator() {
             return self.binding_operator_let();
         }
         if matches!(self.peek_at(1), Tok::Keyword("open")) {
             return self.let_open();
+        }
+        if matches!(self.peek_at(1), Tok::Keyword("exception")) {
+            return self.let_exception();
         }
         let start = self.span();
         let group = self.let_group()?;

@@ -456,7 +456,11 @@ impl Translator<'_> {
         let mut vars = Vec::new();
         collect_vars(self.typing, p, &[], &mut vars);
         for (id, name, _) in vars {
-            self.entries.insert(id, Entry::Local(name.text));
+            let entry = match self.is_message(id) {
+                true => Entry::Message,
+                false => Entry::Local(name.text),
+            };
+            self.entries.insert(id, entry);
         }
     }
 

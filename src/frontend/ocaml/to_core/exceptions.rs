@@ -3,13 +3,17 @@
 //! with` becomes `Try` (docs/ocaml.md, "Exceptions").
 //!
 //! Guarantees: the predefined exceptions come first, in [`PREDEFINED`] order, then the
-//! declared ones in program order (a redeclared name means the later one from there on);
-//! an exception carries a core `Int` exactly when it is declared `of int` or `of bool`.
+//! declared ones in program order (a redeclared name means the later one from there on),
+//! then the local ones (`let exception`) in source order; an exception carries the core
+//! value of its argument (any type the subset has), except one carrying a `string`
+//! (`Failure`, `Invalid_argument`, `exception E of string`), which carries nothing: its
+//! message may be bound (`Failure s`) only to be passed on where strings are accepted.
 //! A handler's pattern is `_`, `E`, `E x`, `E _`, `E p` (a pattern testing the argument)
 //! or an or-pattern of those, with or without a `when` guard; an exception with a guarded
 //! or testing case gets one selective handler trying its cases in order and raising it
-//! again when none matches. Anything else (a variable for the exception, a guard on `_`)
-//! is a diagnostic naming it.
+//! again when none matches. A `try` some case of which needs the exception as a value (a
+//! variable for it, `_ when ..`, a local exception) is matched by value instead
+//! ([`super::exn_values`]).
 
 use super::super::ast::*;
 use super::super::parser::unsupported;
@@ -34,42 +38,59 @@ impl Translator<'_> {
     /// Declares the predefined exceptions and those of `program`.
     pub(super) fn declare_exceptions(&mut self, program: &Program) -> R<()> {
         for name in PREDEFINED {
-            self.declare_exception(Rc::from(*name), None);
+            let id = self.declare_exception(Rc::from(*name), None);
+            self.exception_ids.insert(Rc::from(*name), id);
+            if matches!(*name, "Failure" | "Invalid_argument") {
+                self.messages.insert(id);
+            }
         }
         for item in &program.items {
             let Item::Exception(name, arg) = item else {
                 continue;
             };
-            let carried = match self.typing.exceptions.get(&name.text) {
-                Some(None) | None => None,
-                Some(Some(Ty::Int | Ty::Bool)) => Some(core::Type::Int),
-                // A reference is one integer in the IR too (its address).
-                Some(Some(t @ Ty::Ref(_))) => {
-                    Some(core_type(&self.type_cx(), &self.ground(t), name.span)?)
-                }
-                Some(Some(_)) if arg.is_some() => {
-                    return Err(unsupported(
-                        name.span,
-                        "exceptions carrying a value other than an `int`, a `bool` or a reference",
-                    ));
-                }
-                Some(Some(_)) => None,
+            let declared = match arg {
+                Some(_) => self.typing.exceptions.get(&name.text).cloned().flatten(),
+                None => None,
             };
-            self.declare_exception(name.text.clone(), carried);
+            let (carried, message) = self.carried(declared.as_ref(), name.span)?;
+            let id = self.declare_exception(name.text.clone(), carried);
+            self.exception_ids.insert(name.text.clone(), id);
+            if message {
+                self.messages.insert(id);
+            }
         }
+        let typing = self.typing;
+        for (name, declared) in &typing.local_exceptions {
+            let (carried, message) = self.carried(declared.as_ref(), name.span)?;
+            // The stamp of the instance, then the argument (docs/ocaml.md, "Exceptions").
+            let carried = core::Type::pair(core::Type::Int, carried.unwrap_or(core::Type::Unit));
+            let id = self.declare_exception(name.text.clone(), Some(carried));
+            if message {
+                self.messages.insert(id);
+            }
+            self.local_exceptions.insert(name.span, id);
+        }
+        self.datatypes.borrow_mut().set_exceptions(&self.exceptions);
         Ok(())
     }
 
-    fn declare_exception(&mut self, name: Rc<str>, arg: Option<core::Type>) {
-        let id = core::ExnId(self.exceptions.len() as u32);
-        self.exceptions.push(core::ExnDecl {
-            name: name.clone(),
-            arg,
-        });
-        self.exception_ids.insert(name, id);
+    /// The core argument of an exception whose OCaml argument has type `declared`, and
+    /// whether it is a message (a `string`, which has no core value).
+    fn carried(&self, declared: Option<&Ty>, span: Span) -> R<(Option<core::Type>, bool)> {
+        match declared.map(|t| self.ground(t)) {
+            None => Ok((None, false)),
+            Some(Ty::Str) => Ok((None, true)),
+            Some(t) => Ok((Some(core_type(&self.type_cx(), &t, span)?), false)),
+        }
     }
 
-    fn exception_id(&self, name: &Name) -> R<core::ExnId> {
+    fn declare_exception(&mut self, name: Rc<str>, arg: Option<core::Type>) -> core::ExnId {
+        let id = core::ExnId(self.exceptions.len() as u32);
+        self.exceptions.push(core::ExnDecl { name, arg });
+        id
+    }
+
+    pub(super) fn exception_id(&self, name: &Name) -> R<core::ExnId> {
         self.exception_ids
             .get(&name.text)
             .copied()
@@ -82,35 +103,70 @@ impl Translator<'_> {
         self.mk(span, core::ExprKind::Raise { exn, arg: None })
     }
 
-    /// `raise E` / `raise (E e)` / `raise (Failure "...")`.
+    /// `raise E` / `raise (E e)` / `raise (Failure "...")`, or `raise e` of an exception
+    /// value ([`Translator::raise_value`]).
     pub(super) fn raise(&mut self, span: Span, exn: &Expr) -> R<core::Expr> {
         let ExprKind::Construct(name, arg) = &exn.kind else {
-            return Err(unsupported(
-                exn.span,
-                "raising an exception value held in a variable (write `raise E`)",
-            ));
+            let v = self.temp("exn");
+            let ty = self.expr_type(exn)?;
+            let value = self.expr(exn)?;
+            let raised = self.raise_value(&v, span);
+            let binder = self.binder(v, exn.span, ty);
+            return Ok(self.let_in(binder, value, raised, span));
         };
         let id = self.exception_id(name)?;
-        let arg = match arg {
-            Some(arg) if self.exceptions[id.index()].arg.is_some() => {
-                Some(Box::new(self.expr(arg)?))
-            }
-            Some(arg) if matches!(arg.kind, ExprKind::Str(_)) => None,
-            Some(arg) => {
-                return Err(unsupported(
-                    arg.span,
-                    "an exception argument other than an `int`, a `bool`, a reference or a string literal",
-                ));
-            }
+        let arg = self.exception_arg(id, arg.as_deref(), name.span)?.map(Box::new);
+        Ok(self.mk(span, core::ExprKind::Raise { exn: id, arg }))
+    }
+
+    /// The core argument of exception `id` built from `arg` (`E arg`): its value, after the
+    /// stamp of the instance in scope for a local exception; none for a message (a string
+    /// literal or a variable: a string has no core value and no effect).
+    pub(super) fn exception_arg(
+        &mut self,
+        id: core::ExnId,
+        arg: Option<&Expr>,
+        span: Span,
+    ) -> R<Option<core::Expr>> {
+        let value = match arg {
+            Some(arg) if self.messages.contains(&id) => match &arg.kind {
+                ExprKind::Str(_) | ExprKind::Var(_) => None,
+                _ => {
+                    return Err(unsupported(
+                        arg.span,
+                        "an exception message other than a string literal or a variable",
+                    ));
+                }
+            },
+            Some(arg) => Some(self.expr(arg)?),
             None => None,
         };
-        Ok(self.mk(span, core::ExprKind::Raise { exn: id, arg }))
+        if !self.local_exceptions.values().any(|x| *x == id) {
+            return Ok(value);
+        }
+        let Some(stamp) = self.stamps.get(&id).cloned() else {
+            return Err(internal(span, "a local exception outside its scope"));
+        };
+        let stamp = self.var(&stamp, span);
+        let value = match value {
+            Some(v) => v,
+            None => self.mk(span, core::ExprKind::Skip),
+        };
+        Ok(Some(self.mk(
+            span,
+            core::ExprKind::Pair(Box::new(stamp), Box::new(value)),
+        )))
     }
 
     /// `try body with cases`. An exception some case of which has a `when` guard or tests
     /// its argument (`E 0 ->`) gets one handler, at its first case, that tries in order
     /// every case that may match it ([`Translator::selective_handler`]).
     pub(super) fn try_with(&mut self, span: Span, body: &Expr, cases: &[Case]) -> R<core::Expr> {
+        if self.needs_value(cases, false) {
+            let ty = self.expr_type(body)?;
+            let body = self.expr(body)?;
+            return self.by_value(span, body, ty, None, cases);
+        }
         let body = Box::new(self.expr(body)?);
         let selective = selective_exceptions(cases);
         let mut handlers = Vec::new();
@@ -161,11 +217,9 @@ impl Translator<'_> {
         let mut arm_cases = Vec::new();
         for case in cases {
             for pattern in arg_patterns(&case.pattern, name) {
+                let pattern = self.message_pattern(id, pattern)?;
                 if carried.is_none() && !matches!(pattern.kind, PatternKind::Wild) {
-                    return Err(unsupported(
-                        pattern.span,
-                        "a pattern on the argument of an exception that carries none in the subset (`Failure`/`Invalid_argument` messages: write `_`)",
-                    ));
+                    return Err(internal(pattern.span, "a pattern on a missing argument"));
                 }
                 arm_cases.push(Case {
                     pattern,
@@ -196,6 +250,31 @@ impl Translator<'_> {
         })
     }
 
+    /// A pattern on the message of `id` (`s` in `Failure s`) is `_`, its variable marked as
+    /// a message ([`super::Entry::Message`]); any other pattern is kept.
+    fn message_pattern(&mut self, id: core::ExnId, p: Pattern) -> R<Pattern> {
+        if !self.messages.contains(&id) {
+            return Ok(p);
+        }
+        match &p.kind {
+            PatternKind::Var(var, _) => {
+                self.entries.insert(*var, super::Entry::Message);
+            }
+            PatternKind::Wild => {}
+            PatternKind::Annot(inner, _) => return self.message_pattern(id, (**inner).clone()),
+            _ => {
+                return Err(unsupported(
+                    p.span,
+                    "a pattern testing an exception's message (bind it to a variable or write `_`)",
+                ));
+            }
+        }
+        Ok(Pattern {
+            span: p.span,
+            kind: PatternKind::Wild,
+        })
+    }
+
     /// `match x with cases | exception p -> h`: the scrutinee is evaluated under a `try`
     /// whose value is a tagged pair, `(1, (x, _))` or, from a handler, `(0, (_, h))` (`_` a
     /// placeholder never read, as start-up values have); then the tag chooses between
@@ -212,16 +291,13 @@ impl Translator<'_> {
         let value_ty = self.expr_type(scrutinee)?;
         let result_ty = self.expr_type(e)?;
         let value = self.expr(scrutinee)?;
+        if self.needs_value(exceptions, true) {
+            return self.by_value(span, value, value_ty, Some(cases), exceptions);
+        }
         let unset = self.placeholder("match#exn", &result_ty, span)?;
         let tagged = self.tagged(1, value, unset, span);
         let mut handlers = Vec::new();
         for case in exceptions {
-            if let Some(guard) = &case.guard {
-                return Err(unsupported(
-                    guard.span,
-                    "`when` guards on `exception` cases",
-                ));
-            }
             self.handlers(&case.pattern, &case.body, &mut handlers)?;
         }
         let handlers = handlers
@@ -232,48 +308,48 @@ impl Translator<'_> {
                 Ok(handler)
             })
             .collect::<R<Vec<_>>>()?;
-        let tried = self.mk(
-            span,
-            core::ExprKind::Try {
-                body: Box::new(tagged),
-                handlers,
-            },
-        );
         let r = self.temp("r");
         let m = self.temp("m");
         let matched = self.match_on(&m, cases, span)?;
-        let component = |this: &mut Self, first: bool| {
-            let r = this.var(&r, span);
-            let rest = this.proj(core::Proj::Snd, r, span);
-            let which = if first {
-                core::Proj::Fst
-            } else {
-                core::Proj::Snd
-            };
-            this.proj(which, rest, span)
-        };
-        let value = component(self, true);
+        let value = self.component(&r, true, span);
         let binder = self.binder(m, scrutinee.span, value_ty.clone());
         let on_value = self.let_in(binder, value, matched, span);
-        let on_exception = component(self, false);
+        let on_exception = self.component(&r, false, span);
+        let branches = (on_value, on_exception);
+        let tried = (tagged, handlers);
+        Ok(self.choose_tagged(r, tried, (value_ty, result_ty), branches, span))
+    }
+
+    /// `let r : Int * (a * b) = try tagged with handlers in if fst r = 1 then on_value else
+    /// on_exception`.
+    pub(super) fn choose_tagged(
+        &mut self,
+        r: Rc<str>,
+        (tagged, handlers): (core::Expr, Vec<core::Handler>),
+        (a, b): (core::Type, core::Type),
+        (on_value, on_exception): (core::Expr, core::Expr),
+        span: Span,
+    ) -> core::Expr {
         let tag = self.var(&r, span);
         let tag = self.proj(core::Proj::Fst, tag, span);
         let one = self.int(1, span);
         let is_value = self.binary(core::BinOp::Eq, tag, one, span);
         let chosen = self.if_then_else(is_value, on_value, on_exception, span);
-        let pair_ty = core::Type::pair(core::Type::Int, core::Type::pair(value_ty, result_ty));
+        let pair_ty = core::Type::pair(core::Type::Int, core::Type::pair(a, b));
         let binder = self.binder(r, span, pair_ty);
-        Ok(self.let_in(binder, tried, chosen, span))
+        let body = Box::new(tagged);
+        let tried = self.mk(span, core::ExprKind::Try { body, handlers });
+        self.let_in(binder, tried, chosen, span)
     }
 
     /// `(tag, (a, b))`.
-    fn tagged(&mut self, tag: i64, a: core::Expr, b: core::Expr, span: Span) -> core::Expr {
+    pub(super) fn tagged(&mut self, tag: i64, a: core::Expr, b: core::Expr, span: Span) -> core::Expr {
         let tag = self.int(tag, span);
         let inner = self.mk(span, core::ExprKind::Pair(Box::new(a), Box::new(b)));
         self.mk(span, core::ExprKind::Pair(Box::new(tag), Box::new(inner)))
     }
 
-    fn proj(&mut self, which: core::Proj, pair: core::Expr, span: Span) -> core::Expr {
+    pub(super) fn proj(&mut self, which: core::Proj, pair: core::Expr, span: Span) -> core::Expr {
         let kind = core::ExprKind::Proj {
             which,
             annot: None,
@@ -330,10 +406,11 @@ impl Translator<'_> {
                 let ty = carried.unwrap_or(core::Type::Int);
                 Ok(Some(self.binder(name.text.clone(), name.span, ty)))
             }
-            PatternKind::Var(..) => Err(unsupported(
-                arg.span,
-                "binding the message of `Failure`/`Invalid_argument` (write `_`)",
-            )),
+            PatternKind::Var(id, _) if self.messages.contains(&exn) => {
+                self.entries.insert(*id, super::Entry::Message);
+                Ok(None)
+            }
+            PatternKind::Var(..) => Err(internal(arg.span, "a variable for a missing argument")),
             _ => Err(unsupported(
                 arg.span,
                 "a pattern testing an exception's argument (bind it to a variable and test it with `if`)",

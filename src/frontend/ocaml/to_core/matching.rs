@@ -6,16 +6,28 @@
 //! variables bound to the accessed parts; a last case that matches whatever the earlier
 //! unguarded ones leave is not tested.
 
-use super::paths::{Step, collect_vars, extend, record_field_path, tuple_path};
+use super::paths::{Step, collect_vars_in, extend, record_field_path, tuple_path};
 use super::*;
 use crate::core_lang::ast as core;
 
 impl Translator<'_> {
     /// The cases on the value of the core variable `name`, tried in order; no match fails.
     pub(super) fn match_on(&mut self, name: &Rc<str>, cases: &[Case], span: Span) -> R<core::Expr> {
+        let otherwise = self.raise_named(span, "Match_failure");
+        self.cases_then(name, cases, otherwise)
+    }
+
+    /// The cases on the value of the core variable `name`, tried in order; no match is
+    /// `otherwise`.
+    pub(super) fn cases_then(
+        &mut self,
+        name: &Rc<str>,
+        cases: &[Case],
+        otherwise: core::Expr,
+    ) -> R<core::Expr> {
         let expanded = expand_or_cases(cases)?;
         let cases = &expanded[..];
-        let mut result = self.raise_named(span, "Match_failure");
+        let mut result = otherwise;
         for (i, case) in cases.iter().enumerate().rev() {
             let certain = i + 1 == cases.len()
                 && (completes(&cases[..i], case) || self.completes_variant(&cases[..i], case));
@@ -154,11 +166,8 @@ impl Translator<'_> {
                 let ctor = self.typing.ctor_of(p).unwrap_or_default();
                 self.variant_test(ctor, arg.as_deref(), name, path, span)?
             }
-            PatternKind::Construct(..) => {
-                return Err(unsupported(
-                    span,
-                    "exception patterns (`try ... with` is not yet supported)",
-                ));
+            PatternKind::Construct(exn, arg) => {
+                self.exception_test(exn, arg.as_deref(), name, path, span)?
             }
         })
     }
@@ -205,9 +214,13 @@ impl Translator<'_> {
         body: core::Expr,
     ) -> R<core::Expr> {
         let mut vars = Vec::new();
-        collect_vars(self.typing, p, &[], &mut vars);
+        collect_vars_in(self.typing, &|exn| self.exn_steps(exn), p, &[], &mut vars);
         let mut body = body;
         for (id, var_name, path) in vars.into_iter().rev() {
+            if self.is_message(id) {
+                self.entries.insert(id, Entry::Message);
+                continue;
+            }
             let ty = self.core_type(&self.typing.var_types[id.0 as usize], var_name.span)?;
             self.entries.insert(id, Entry::Local(var_name.text.clone()));
             let value = self.access(name, &path, var_name.span);

@@ -46,8 +46,20 @@ pub(super) fn collect_vars(
     path: &[Step],
     out: &mut Vec<(VarId, Name, Vec<Step>)>,
 ) {
+    collect_vars_in(typing, &|_| Vec::new(), p, path, out)
+}
+
+/// [`collect_vars`], with `exn` giving the steps from an exception value to the argument
+/// of the exception a name stands for.
+pub(super) fn collect_vars_in(
+    typing: &Typing,
+    exn: &dyn Fn(&Name) -> Vec<Step>,
+    p: &Pattern,
+    path: &[Step],
+    out: &mut Vec<(VarId, Name, Vec<Step>)>,
+) {
     let collect_vars =
-        |p: &Pattern, path: &[Step], out: &mut Vec<_>| collect_vars(typing, p, path, out);
+        |p: &Pattern, path: &[Step], out: &mut Vec<_>| collect_vars_in(typing, exn, p, path, out);
     match &p.kind {
         PatternKind::Var(id, name) => out.push((*id, name.clone(), path.to_vec())),
         PatternKind::Alias(inner, id, name) => {
@@ -69,13 +81,13 @@ pub(super) fn collect_vars(
                 collect_vars(inner, &record_field_path(typing, p.span, field, path), out);
             }
         }
-        PatternKind::Construct(_, Some(inner)) => match typing.ctor_of(p) {
+        PatternKind::Construct(name, Some(inner)) => match typing.ctor_of(p) {
             Some((v, c)) => {
                 let variant = &typing.variants[v];
                 collect_vars(inner, &arg_path(variant, c, path), out)
             }
-            // An exception's argument is the exception's one value.
-            None => collect_vars(inner, path, out),
+            // An exception's argument: a field of the exception value.
+            None => collect_vars(inner, &[path, &exn(name)].concat(), out),
         },
         _ => {}
     }

@@ -292,6 +292,7 @@ pub(super) fn duplicable(typing: &Typing, e: &Expr) -> bool {
         }
         K::Try(..)
         | K::MatchExn(..)
+        | K::LetException(..)
         | K::Deref(_)
         | K::Assign(..)
         | K::Record(..)

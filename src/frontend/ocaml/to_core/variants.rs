@@ -39,6 +39,53 @@ pub(super) struct TypeCx<'a> {
 pub(super) struct DataRegistry {
     pub decls: Vec<core::DataDecl>,
     instances: Vec<(Instance, Rc<str>)>,
+    /// The datatype of exception values (`exn`), once a type needs it: one constructor per
+    /// exception of the program, `ExnId` order, its one field the exception's core argument.
+    exn: Option<Rc<str>>,
+    /// Its constructors, once every exception is declared.
+    exn_ctors: Vec<core::CtorDecl>,
+}
+
+impl DataRegistry {
+    /// Fixes the constructors of the `exn` datatype: one per exception in `exceptions`.
+    pub fn set_exceptions(&mut self, exceptions: &[core::ExnDecl]) {
+        self.exn_ctors = exceptions
+            .iter()
+            .map(|x| core::CtorDecl {
+                name: x.name.clone(),
+                fields: x.arg.iter().cloned().collect(),
+            })
+            .collect();
+        let ctors = self.exn_ctors.clone();
+        if let Some(decl) = self.decls.iter_mut().find(|d| Some(&d.name) == self.exn.as_ref()) {
+            decl.ctors = ctors;
+        }
+    }
+
+    /// The name of the `exn` datatype, declared if new (not yet a name of another).
+    fn exn_name(&mut self) -> Rc<str> {
+        if let Some(name) = &self.exn {
+            return name.clone();
+        }
+        let mut name = "exn".to_string();
+        let mut k = 1;
+        while self.decls.iter().any(|d| *d.name == *name) {
+            k += 1;
+            name = format!("exn#{k}");
+        }
+        let name: Rc<str> = name.into();
+        self.decls.push(core::DataDecl {
+            name: name.clone(),
+            ctors: self.exn_ctors.clone(),
+        });
+        self.exn = Some(name.clone());
+        name
+    }
+}
+
+/// The core type of OCaml's `exn`: the datatype of exception values (see [`DataRegistry`]).
+pub(super) fn exn_datatype(cx: &TypeCx) -> core::Type {
+    core::Type::Data(cx.data.borrow_mut().exn_name())
 }
 
 /// A ground instance of a variant: its index and its type arguments.
