@@ -17,9 +17,9 @@
 //! (`exn#…`), and so are the payload globals; [`Exceptions::sites`] lists every expression that may raise — each `raise`
 //! and, when the program declares `Division_by_zero`, each `/` and `mod` — with its span.
 
+use super::layout::{Layout, component_names};
 use crate::core_lang::ast::*;
 use crate::core_lang::visit::{catches_exceptions, walk};
-use super::layout::{Layout, component_names};
 use crate::span::Span;
 use boogie_like::ir::{self, GlobalId, Program as IrProgram, Stmt, Type as IrType};
 
@@ -112,7 +112,11 @@ impl Exceptions {
         match self.payload(exn) {
             [] if arg.is_empty() => out.push(Stmt::assign(self.arg, IrExpr::int(0))),
             globals => {
-                assert_eq!(globals.len(), arg.len(), "internal error: a payload's width");
+                assert_eq!(
+                    globals.len(),
+                    arg.len(),
+                    "internal error: a payload's width"
+                );
                 out.extend(globals.iter().zip(arg).map(|(g, v)| Stmt::assign(*g, v)));
             }
         }

@@ -190,10 +190,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let main n = try n with e -> (match e with Invalid_argument s when n > 0 -> ignore s; 1 | _ -> 0)",
         "the message of an exception (`Failure s`) used other than as the argument of",
     ),
-    (
-        "exception E of string * int\nlet main n = 0",
-        "strings",
-    ),
+    ("exception E of string * int\nlet main n = 0", "strings"),
     (
         "let main n = try n with e -> if e = Not_found then 0 else 1",
         "comparing values of type `exn`",

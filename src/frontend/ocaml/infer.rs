@@ -501,7 +501,9 @@ impl Inferer {
             Some(t) => Some(self.annot_type(t)?),
             None => None,
         };
-        self.typing.local_exceptions.push((name.clone(), arg.clone()));
+        self.typing
+            .local_exceptions
+            .push((name.clone(), arg.clone()));
         let hidden_ctor = self.constructors.remove(&name.text);
         let hidden = self.typing.exceptions.insert(name.text.clone(), arg);
         let result = self.expr(body);

@@ -115,7 +115,9 @@ impl Translator<'_> {
             return Ok(self.let_in(binder, value, raised, span));
         };
         let id = self.exception_id(name)?;
-        let arg = self.exception_arg(id, arg.as_deref(), name.span)?.map(Box::new);
+        let arg = self
+            .exception_arg(id, arg.as_deref(), name.span)?
+            .map(Box::new);
         Ok(self.mk(span, core::ExprKind::Raise { exn: id, arg }))
     }
 
@@ -343,7 +345,13 @@ impl Translator<'_> {
     }
 
     /// `(tag, (a, b))`.
-    pub(super) fn tagged(&mut self, tag: i64, a: core::Expr, b: core::Expr, span: Span) -> core::Expr {
+    pub(super) fn tagged(
+        &mut self,
+        tag: i64,
+        a: core::Expr,
+        b: core::Expr,
+        span: Span,
+    ) -> core::Expr {
         let tag = self.int(tag, span);
         let inner = self.mk(span, core::ExprKind::Pair(Box::new(a), Box::new(b)));
         self.mk(span, core::ExprKind::Pair(Box::new(tag), Box::new(inner)))

@@ -31,13 +31,15 @@ impl Translator<'_> {
     pub(super) fn needs_value(&self, cases: &[Case], guards_too: bool) -> bool {
         cases.iter().any(|case| {
             let guarded = case.guard.is_some();
-            exn_alternatives(&case.pattern).iter().any(|p| match &p.kind {
-                PatternKind::Wild => guarded,
-                PatternKind::Construct(name, _) => {
-                    self.is_local(&name.text) || (guards_too && guarded)
-                }
-                _ => true,
-            })
+            exn_alternatives(&case.pattern)
+                .iter()
+                .any(|p| match &p.kind {
+                    PatternKind::Wild => guarded,
+                    PatternKind::Construct(name, _) => {
+                        self.is_local(&name.text) || (guards_too && guarded)
+                    }
+                    _ => true,
+                })
         })
     }
 
@@ -132,9 +134,21 @@ impl Translator<'_> {
             name: counter.clone(),
             span,
         };
-        let bump = self.mk(span, core::ExprKind::Assign { reference, value: next });
+        let bump = self.mk(
+            span,
+            core::ExprKind::Assign {
+                reference,
+                value: next,
+            },
+        );
         let body = self.seq(bump, body, span);
-        let read = self.mk(span, core::ExprKind::Deref(core::Ident { name: counter, span }));
+        let read = self.mk(
+            span,
+            core::ExprKind::Deref(core::Ident {
+                name: counter,
+                span,
+            }),
+        );
         let binder = self.binder(stamp, name.span, core::Type::Int);
         Ok(self.let_in(binder, read, body, span))
     }
@@ -213,7 +227,12 @@ impl Translator<'_> {
             let body = self.tagged(0, unset, value, span);
             let arg = decl.arg.clone().map(|ty| self.binder(a, span, ty));
             let exn = Some(core::ExnId(k as u32));
-            handlers.push(core::Handler { exn, arg, body, span });
+            handlers.push(core::Handler {
+                exn,
+                arg,
+                body,
+                span,
+            });
         }
         Ok(handlers)
     }
@@ -222,7 +241,11 @@ impl Translator<'_> {
     pub(super) fn component(&mut self, r: &Rc<str>, first: bool, span: Span) -> core::Expr {
         let r = self.var(r, span);
         let rest = self.proj(core::Proj::Snd, r, span);
-        let which = if first { core::Proj::Fst } else { core::Proj::Snd };
+        let which = if first {
+            core::Proj::Fst
+        } else {
+            core::Proj::Snd
+        };
         self.proj(which, rest, span)
     }
 

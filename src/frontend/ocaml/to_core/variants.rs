@@ -57,7 +57,11 @@ impl DataRegistry {
             })
             .collect();
         let ctors = self.exn_ctors.clone();
-        if let Some(decl) = self.decls.iter_mut().find(|d| Some(&d.name) == self.exn.as_ref()) {
+        if let Some(decl) = self
+            .decls
+            .iter_mut()
+            .find(|d| Some(&d.name) == self.exn.as_ref())
+        {
             decl.ctors = ctors;
         }
     }
