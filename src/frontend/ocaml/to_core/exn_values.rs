@@ -274,14 +274,13 @@ impl Translator<'_> {
             arg_path.push(Step::Snd);
         }
         match arg {
-            Some(arg) if self.messages.contains(&id) => {
-                if !super::matching::irrefutable(arg) {
-                    return Err(unsupported(
-                        arg.span,
-                        "a pattern testing an exception's message (bind it to a variable or write `_`)",
-                    ));
-                }
+            Some(arg) if self.messages.contains(&id) && !super::matching::irrefutable(arg) => {
+                return Err(unsupported(
+                    arg.span,
+                    "a pattern testing an exception's message (bind it to a variable or write `_`)",
+                ));
             }
+            Some(_) if self.messages.contains(&id) => {}
             Some(arg) => tests.push(self.test(arg, name, &arg_path)?),
             None => {}
         }
