@@ -200,7 +200,8 @@ pub enum Command {
         solver: SolverKind,
         /// Write the exact solver dialogue to FILE (replay it with `z3 FILE`); the
         /// summary inference runs in a second solver session, written to `FILE.houdini`,
-        /// and each Horn system Spacer is started on goes to `FILE.horn-KEY.smt2`.
+        /// and each Horn system Spacer is started on goes to `FILE.horn-KEY.smt2` (the
+        /// re-check of each model it returns to `FILE.recheck-KEY.smt2`).
         #[arg(long, value_name = "FILE")]
         dump_smt: Option<PathBuf>,
         /// Output format.

@@ -138,15 +138,7 @@ fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
 #[test]
 fn list_facts_are_proved_through_their_measures() {
     for name in ["list_rev_sum.ml", "list_parity.ml", "list_sum.horef"] {
-        // A generous budget: this checks what is proved, not how fast.
-        let out = horef_si()
-            .args(["verify", "--max-depth", "8", "--proofs", "chc"])
-            .args(["--proof-budget", "90", "--proof-wait", "budget"])
-            .args(["--format", "json"])
-            .arg(root().join("tests/proofs").join(name))
-            .output()
-            .expect("run horef-si");
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let json = chc_verdict(name, &["--max-depth", "8"]);
         assert_eq!(json["verdict"], "verified", "{name}: {json}");
         let text = json["proof"]["summaries"].to_string();
         assert!(
@@ -156,6 +148,53 @@ fn list_facts_are_proved_through_their_measures() {
         // The exact system's relations carry each list's last element; this one's do not.
         assert!(!text.contains("last("), "{name}: {json}");
     }
+}
+
+/// A loop whose state is a record of mutable fields (a heap map passed between the
+/// loop's procedures) is proved in Spacer's heap configuration
+/// (`chc::HEAP_CONFIGURATION`), whose model is quantified and re-checked clause by
+/// clause after quantifier elimination; its failing twin is a confirmed BUG.
+#[test]
+fn loops_over_records_are_proved_through_quantified_models() {
+    let json = chc_verdict("random_walk_record.ml", &["--max-depth", "8"]);
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let json = chc_verdict("random_walk_record-e.ml", &["--max-depth", "8"]);
+    assert_eq!(json["verdict"], "bug", "{json}");
+    assert_eq!(json["confirmed"], true, "{json}");
+}
+
+/// A goto loop whose summary from arbitrary states Spacer does not find is proved by
+/// the clauses with calling contexts (`vc::horn_contexts`): the proof states the inputs
+/// the loop is called with; its failing twin is a confirmed BUG.
+#[test]
+fn loops_are_proved_by_their_calling_contexts() {
+    let bound = ["--recursion-bound", "5"];
+    let json = chc_verdict("goto_steps.bpl", &bound);
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let summaries = json["proof"]["summaries"].as_array().expect("summaries");
+    assert!(
+        summaries
+            .iter()
+            .any(|s| s["procedure"] == "calls of main#Head"),
+        "{json}"
+    );
+    let json = chc_verdict("goto_steps-e.bpl", &bound);
+    assert_eq!(json["verdict"], "bug", "{json}");
+    assert_eq!(json["confirmed"], true, "{json}");
+}
+
+/// `verify --proofs chc --format json` on a file of tests/proofs with `bound`, the Horn
+/// clauses given a generous budget (these tests check what is proved, not how fast).
+fn chc_verdict(name: &str, bound: &[&str]) -> serde_json::Value {
+    let out = horef_si()
+        .args(["verify", "--proofs", "chc"])
+        .args(bound)
+        .args(["--proof-budget", "90", "--proof-wait", "budget"])
+        .args(["--format", "json"])
+        .arg(root().join("tests/proofs").join(name))
+        .output()
+        .expect("run horef-si");
+    serde_json::from_slice(&out.stdout).expect("json")
 }
 
 /// Facts split over calls of small non-recursive procedures — `List.hd l :: acc` and

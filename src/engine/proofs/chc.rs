@@ -224,6 +224,36 @@ pub const CONFIGURATIONS: &[&str] = &[
     "",
 ];
 
+/// Spacer without its weak abstraction of array terms and without ground proof
+/// obligations: the configuration that solves systems passing heap maps (arrays) between
+/// procedures where the others time out (RESULTS.md, "Spacer on heap maps"; z3's issue
+/// #4054). Its models carry quantifiers, re-checked by [`QUANTIFIED_CLAUSE_CHECK`].
+pub const HEAP_CONFIGURATION: &str =
+    "(set-option :fp.spacer.weak_abs false)(set-option :fp.spacer.ground_pobs false)";
+
+/// [`CONFIGURATIONS`] and, last, [`HEAP_CONFIGURATION`].
+const CONFIGURATIONS_WITH_HEAP: &[&str] = &[
+    CONFIGURATIONS[0],
+    CONFIGURATIONS[1],
+    CONFIGURATIONS[2],
+    HEAP_CONFIGURATION,
+];
+
+/// The configurations to try on `system`: [`CONFIGURATIONS`], and
+/// [`HEAP_CONFIGURATION`] last when a relation carries an array.
+pub fn configurations_for(system: &HornSystem) -> &'static [&'static str] {
+    let carries_array = system.relations.iter().any(|r| {
+        r.params
+            .iter()
+            .any(|p| matches!(p.sort, crate::solver::Sort::Array(..)))
+    });
+    if carries_array {
+        CONFIGURATIONS_WITH_HEAP
+    } else {
+        CONFIGURATIONS
+    }
+}
+
 /// Spacer in every configuration at once, until one model passes the re-check or one
 /// run finds the clauses unsatisfiable. `None` if cancelled.
 fn solve(
@@ -585,24 +615,50 @@ fn recheck(
     limits: ChcLimits,
     cancel: &AtomicBool,
 ) -> Option<Result<(), String>> {
-    let mut script = String::from("(set-logic ALL)\n");
-    script.push_str(&declare_datatypes(&system.datatypes));
+    let mut preamble = String::from("(set-logic ALL)\n");
+    preamble.push_str(&declare_datatypes(&system.datatypes));
     for relation in &system.relations {
         match &system.entry_interpretation {
             Some(text) if relation.proc.is_some() && relation.proc == system.entry => {
-                script.push_str(text)
+                preamble.push_str(text)
             }
-            _ => script.push_str(&definition_text(relation, definitions)),
+            _ => preamble.push_str(&definition_text(relation, definitions)),
         }
-        script.push('\n');
+        preamble.push('\n');
     }
-    for clause in &system.clauses {
-        script.push_str(&clause_check(clause));
+    let mut script = String::new();
+    let quantified_model = definitions.values().any(|d| quantified(&d.body));
+    if quantified_model {
+        // Each clause in a solver of its own (`reset` between them): after a `pop`, z3's
+        // quantifier engines keep state that made a later clause's check run for minutes
+        // where alone it takes a tenth of a second.
+        for clause in &system.clauses {
+            script.push_str(&preamble);
+            script.push_str(&clause_check(clause, QUANTIFIED_CLAUSE_CHECK));
+            script.push_str("(reset)\n");
+        }
+    } else {
+        script.push_str(&preamble);
+        for clause in &system.clauses {
+            script.push_str("(push 1)\n");
+            script.push_str(&clause_check(clause, "(check-sat)"));
+            script.push_str("(pop 1)\n");
+        }
+    }
+    if let Some(file) = limits.dump {
+        let mut name = file.as_os_str().to_owned();
+        name.push(format!(".recheck-{:016x}.smt2", clauses_key(&script)));
+        let _ = std::fs::write(name, &script);
     }
     // The re-check gets its own budget: it is quick, and a proof found just before the
     // deadline should not be lost to it.
+    let budget = if quantified_model {
+        QUANTIFIED_RECHECK_BUDGET
+    } else {
+        RECHECK_BUDGET
+    };
     let limits = ChcLimits {
-        deadline: Instant::now() + RECHECK_BUDGET,
+        deadline: Instant::now() + budget,
         ..limits
     };
     let replies = match run_to_end(&script, limits, cancel)? {
@@ -628,9 +684,38 @@ fn recheck(
 /// How long the re-check of a model may take.
 const RECHECK_BUDGET: Duration = Duration::from_secs(20);
 
-/// `(push 1) (declare-const v S)… (assert body)… (assert (not head)) (check-sat) (pop 1)`.
-fn clause_check(clause: &Clause) -> String {
-    let mut out = String::from("(push 1)\n");
+/// How long the re-check of a quantified model may take (each clause may try three
+/// tactics, [`QUANTIFIED_CLAUSE_CHECK`]).
+const QUANTIFIED_RECHECK_BUDGET: Duration = Duration::from_secs(45);
+
+/// How a clause is checked when the model has quantifiers (Spacer's models of systems
+/// over arrays can: `forall` over an array's index, `exists` over a callee's outputs).
+/// z3's default check neither proves nor refutes most such clauses within the budget
+/// (RESULTS.md, "Spacer on heap maps"), so each clause goes through quantifier
+/// elimination first: light elimination of variables defined by equalities
+/// (`qe-light`, for at most 6 s), then model-based projection (`qe2`), then recursive
+/// elimination (`qe_rec`, 3 s each), and the quantifier-free rest to the SMT core. Each
+/// tactic turns the clause's negation into an equisatisfiable formula, so an `unsat` is
+/// as trustworthy as the default check's; a tactic that cannot eliminate its quantifiers
+/// fails and the next is tried; when all fail the answer is `unknown` and the model is
+/// not a proof.
+const QUANTIFIED_CLAUSE_CHECK: &str = "(check-sat-using (or-else \
+    (try-for (then simplify qe-light smt) 6000) \
+    (try-for (then simplify qe2 smt) 3000) \
+    (try-for (then simplify qe_rec smt) 3000)))";
+
+/// Whether a model's definition has a quantifier.
+fn quantified(body: &Sx) -> bool {
+    match body {
+        Sx::Atom(a) => a == "forall" || a == "exists",
+        Sx::Str(_) => false,
+        Sx::List(items) => items.iter().any(quantified),
+    }
+}
+
+/// `(declare-const v S)… (assert body)… (assert (not head)) CHECK`.
+fn clause_check(clause: &Clause, check: &str) -> String {
+    let mut out = String::new();
     for (name, sort) in &clause.vars {
         out.push_str(&format!("(declare-const {name} {})\n", sort.text()));
     }
@@ -640,7 +725,8 @@ fn clause_check(clause: &Clause) -> String {
     if let Some(head) = &clause.head {
         out.push_str(&format!("(assert (not {head}))\n"));
     }
-    out.push_str("(check-sat)\n(pop 1)\n");
+    out.push_str(check);
+    out.push('\n');
     out
 }
 
@@ -656,13 +742,12 @@ pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definitio
         let Some(definition) = definitions.get(unbarred(&relation.name)) else {
             continue;
         };
+        // A relation of calling contexts (`vc::horn_contexts`) has no `active` flag.
+        let context = relation.params.first().is_none_or(|p| p.role != "active");
         let mut env: HashMap<String, Sx> = HashMap::new();
         for (i, param) in definition.params.iter().enumerate() {
             let value = match relation.params.get(i) {
-                Some(p) if i == 0 => {
-                    debug_assert_eq!(p.role, "active");
-                    Sx::Atom("true".into())
-                }
+                Some(_) if i == 0 && !context => Sx::Atom("true".into()),
                 Some(p) => Sx::Atom(p.role.clone()),
                 None => Sx::Atom(param.clone()),
             };
@@ -672,11 +757,20 @@ pub(crate) fn proof(system: &HornSystem, definitions: &HashMap<String, Definitio
         if fact.is_atom("true") {
             continue;
         }
-        let (inputs, outputs) = roles(relation);
+        let (inputs, outputs, procedure) = match context {
+            false => {
+                let (inputs, outputs) = roles(relation);
+                let name = unbarred(&relation.name).trim_end_matches("!rel");
+                (inputs, outputs, name.to_string())
+            }
+            true => {
+                let inputs = relation.params.iter().map(|p| p.role.clone()).collect();
+                let name = unbarred(&relation.name).trim_end_matches("!ctx");
+                (inputs, Vec::new(), format!("calls of {name}"))
+            }
+        };
         summaries.push(Summary {
-            procedure: unbarred(&relation.name)
-                .trim_end_matches("!rel")
-                .to_string(),
+            procedure,
             inputs,
             outputs,
             formula: crate::engine::proofs::formula::render(&fact),
@@ -700,10 +794,12 @@ fn roles(relation: &Relation) -> (Vec<String>, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Definition, definition_text, merged_reasons};
+    use super::{ChcLimits, Definition, definition_text, merged_reasons};
     use crate::solver::{Sort, Sx};
-    use crate::vc::horn::{Relation, RelationParam};
+    use crate::vc::horn::{Clause, HornSystem, Relation, RelationParam};
     use std::collections::HashMap;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn a_relation_defined_true_is_checked_as_true_whatever_the_model_says() {
@@ -739,6 +835,97 @@ mod tests {
             "(define-fun f.pre ((x!0 Bool) (x!1 Int)) Bool true)"
         );
         assert_eq!(checked, relation(true).true_definition());
+    }
+
+    /// `inv(a, n)`: `a` holds 1 at every index below `n` (a loop that stores 1 at `n`
+    /// and counts up); the goal asks that no such index holds anything else.
+    fn fill_system() -> HornSystem {
+        let array = Sort::Array(Box::new(Sort::Int), Box::new(Sort::Int));
+        let clause =
+            |what: &str, vars: Vec<(&str, Sort)>, body: &[&str], head: Option<&str>| Clause {
+                what: what.into(),
+                vars: vars.into_iter().map(|(v, s)| (v.to_string(), s)).collect(),
+                body: body.iter().map(|b| b.to_string()).collect(),
+                head: head.map(str::to_string),
+            };
+        HornSystem {
+            entry: None,
+            datatypes: Vec::new(),
+            relations: vec![Relation {
+                proc: None,
+                name: "inv".into(),
+                params: vec![
+                    RelationParam {
+                        role: "a".into(),
+                        sort: array.clone(),
+                    },
+                    RelationParam {
+                        role: "n".into(),
+                        sort: Sort::Int,
+                    },
+                ],
+                inputs: 2,
+                defined_true: false,
+            }],
+            clauses: vec![
+                clause(
+                    "start",
+                    vec![("a", array.clone()), ("n", Sort::Int)],
+                    &["(= n 0)"],
+                    Some("(inv a n)"),
+                ),
+                clause(
+                    "step",
+                    vec![("a", array.clone()), ("n", Sort::Int)],
+                    &["(inv a n)"],
+                    Some("(inv (store a n 1) (+ n 1))"),
+                ),
+                clause(
+                    "goal",
+                    vec![("a", array), ("n", Sort::Int), ("i", Sort::Int)],
+                    &[
+                        "(inv a n)",
+                        "(<= 0 i)",
+                        "(< i n)",
+                        "(not (= (select a i) 1))",
+                    ],
+                    None,
+                ),
+            ],
+            entry_interpretation: None,
+        }
+    }
+
+    fn recheck_with(body: &str) -> Result<(), String> {
+        let text = format!("(define-fun inv ((a (Array Int Int)) (n Int)) Bool {body})");
+        let parsed = crate::solver::parse_reply(&text).expect("parses");
+        let model = super::definitions(std::slice::from_ref(&parsed));
+        assert!(super::quantified(&model["inv"].body));
+        let limits = ChcLimits {
+            deadline: Instant::now() + Duration::from_secs(30),
+            budget: Duration::from_secs(30),
+            memory_mib: None,
+            cache: None,
+            background: false,
+            lanes: None,
+            dump: None,
+        };
+        super::recheck(&fill_system(), &model, limits, &AtomicBool::new(false))
+            .expect("not cancelled")
+    }
+
+    #[test]
+    fn a_quantified_model_is_decided_clause_by_clause() {
+        // The invariant a loop over an array needs: right, so every clause holds.
+        let right =
+            "(and (>= n 0) (forall ((j Int)) (=> (and (<= 0 j) (< j n)) (= (select a j) 1))))";
+        assert_eq!(recheck_with(right), Ok(()));
+        // Claims 2 where the loop stores 1: the step clause fails (the start clause holds
+        // vacuously, the goal's too).
+        let wrong =
+            "(and (>= n 0) (forall ((j Int)) (=> (and (<= 0 j) (< j n)) (= (select a j) 2))))";
+        let why = recheck_with(wrong).expect_err("the step clause fails");
+        assert!(why.starts_with("step:"), "{why}");
     }
 
     #[test]

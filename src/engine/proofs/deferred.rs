@@ -287,8 +287,13 @@ fn whole_attempts(
         let measured = crate::vc::horn::HornSystem::of_unfolded(ir)
             .filter(crate::vc::horn::HornSystem::has_goal)
             .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
-        systems.push((system, proofs::chc::CONFIGURATIONS));
+        // The same clauses asked only about the inputs each procedure is called with
+        // (`vc::horn_contexts`: loops proved by forward invariants).
+        let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
+        let configurations = proofs::chc::configurations_for(&system);
+        systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
+        systems.extend(contexts.map(|s| (s, REFINEMENT_CONFIGURATION)));
     }
     let extra = extra.iter().filter(|s| s.has_goal());
     systems.extend(extra.map(|s| ((**s).clone(), REFINEMENT_CONFIGURATION)));

@@ -407,16 +407,24 @@ impl Translator<'_> {
     ) -> R<(Vec<core::Binder>, core::Expr)> {
         let mut params = Vec::new();
         let mut destructure = Vec::new();
+        // The names each parameter binds, collected once.
+        let bound: Vec<Vec<_>> = patterns
+            .iter()
+            .map(|p| {
+                let mut vars = Vec::new();
+                collect_vars(self.typing, p, &[], &mut vars);
+                vars
+            })
+            .collect();
         for (i, (p, t)) in patterns.iter().zip(types).enumerate() {
             let ty = core_type(&self.type_cx(), t, p.span)?;
             // A name a later parameter binds again is shadowed in the body (OCaml's `fun a
             // -> fun a -> ..`): a variable parameter so bound gets a name of its own.
             let rebound = |name: &Name| {
-                patterns[i + 1..].iter().any(|later| {
-                    let mut vars = Vec::new();
-                    collect_vars(self.typing, later, &[], &mut vars);
-                    vars.iter().any(|(_, n, _)| n.text == name.text)
-                })
+                bound[i + 1..]
+                    .iter()
+                    .flatten()
+                    .any(|(_, n, _)| n.text == name.text)
             };
             match var_pattern(p) {
                 Some((id, name)) => {
@@ -428,9 +436,7 @@ impl Translator<'_> {
                     params.push(self.binder(local, name.span, ty));
                 }
                 None => {
-                    let mut vars = Vec::new();
-                    collect_vars(self.typing, p, &[], &mut vars);
-                    if let Some((_, name, _)) = vars.iter().find(|(_, n, _)| rebound(n)) {
+                    if let Some((_, name, _)) = bound[i].iter().find(|(_, n, _)| rebound(n)) {
                         return Err(unsupported(
                             name.span,
                             "a variable of a parameter pattern bound again by a later \
