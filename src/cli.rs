@@ -696,6 +696,10 @@ pub enum Emit {
     /// lists): the IR's clauses with the calls of small non-recursive procedures
     /// unfolded, then every list value projected out of the relations.
     ChcMeasures,
+    /// The IR's clauses with calling contexts, the system the proof engine tries beside
+    /// them: a relation `p!ctx` per procedure holding the inputs it is called with,
+    /// guarding every body clause (`src/vc/horn_contexts.rs`).
+    ChcContexts,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
     /// (`src/verifier/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
     /// method that takes functions gets the caller's context as a ghost argument.
@@ -715,7 +719,12 @@ impl Emit {
             Emit::ChcRefineInner | Emit::ChcRefineClosures => {
                 Some(crate::verifier::refine::Ghost::Innermost)
             }
-            Emit::Ir | Emit::Boogie | Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures => None,
+            Emit::Ir
+            | Emit::Boogie
+            | Emit::Chc
+            | Emit::ChcUnfolded
+            | Emit::ChcMeasures
+            | Emit::ChcContexts => None,
         }
     }
 }
@@ -750,7 +759,10 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             out!("{}", boogie_like::print(&ir));
             return ExitCode::Ok;
         }
-        (Ok(Loaded::Ir(ir)), Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures) => {
+        (
+            Ok(Loaded::Ir(ir)),
+            Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts,
+        ) => {
             return print_horn(file, &ir, emit);
         }
         (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner | Emit::ChcRefineClosures) => {
@@ -788,7 +800,10 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         };
     }
     let lowered = crate::lower::lower(&checked);
-    if matches!(emit, Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures) {
+    if matches!(
+        emit,
+        Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts
+    ) {
         return print_horn(file, &lowered.ir, emit);
     }
     out!("{}", boogie_like::print(&lowered.ir));
@@ -808,7 +823,8 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 }
 
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
-/// calls unfolded; `--emit chc-measures`: the measures-only projection of those.
+/// calls unfolded; `--emit chc-measures`: the measures-only projection of those;
+/// `--emit chc-contexts`: the clauses with calling contexts.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
     use crate::vc::horn::HornSystem;
     let system = match emit {
@@ -827,6 +843,25 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
                         "error: {}: no relation carries a list: the measures-only system \
                          is the clauses of --emit chc",
                         file.display()
+                    );
+                    ExitCode::Input
+                }
+            }
+        }
+        Some(system) if emit == Emit::ChcContexts => {
+            match crate::vc::horn_contexts::with_call_contexts(&system) {
+                Some(contexts) => {
+                    out!("{}", contexts.script());
+                    ExitCode::Ok
+                }
+                None => {
+                    eprintln!(
+                        "error: {}: no system with calling contexts: {}",
+                        file.display(),
+                        match system.has_goal() {
+                            false => "no assertion can fail (the clauses of --emit chc say so)",
+                            true => "a clause of a shape the construction does not know",
+                        }
                     );
                     ExitCode::Input
                 }
