@@ -3,8 +3,10 @@
 //! (and each proof engine alone at K = 6),
 //! agree with concrete runs; the shrinker keeps what it is asked to keep. The long run is
 //! `cargo run --release -p horef-bench -- fuzz --minutes 60` (benchmarks/RESULTS.md); the
-//! same trees printed as OCaml (`--language ocaml`) go through the OCaml front end.
-//! Needs `z3` on PATH.
+//! same trees printed as OCaml (`--language ocaml`) go through the OCaml front end; their
+//! texts use every exception construct the printer has, and a sample of them runs as in
+//! real OCaml and as their HORef trees (ignored, not passed, without `ocaml` on PATH when
+//! the tests were built: `build.rs`). Needs `z3` on PATH.
 
 use horef_bench::fuzz::ast::{Expr, Kind, Op, Program, Ty};
 use horef_bench::fuzz::campaign::{self, CampaignConfig};
