@@ -3,8 +3,10 @@
 //! (and each proof engine alone at K = 6),
 //! agree with concrete runs; the shrinker keeps what it is asked to keep. The long run is
 //! `cargo run --release -p horef-bench -- fuzz --minutes 60` (benchmarks/RESULTS.md); the
-//! same trees printed as OCaml (`--language ocaml`) go through the OCaml front end.
-//! Needs `z3` on PATH.
+//! same trees printed as OCaml (`--language ocaml`) go through the OCaml front end; their
+//! texts use every exception construct the printer has, and a sample of them runs as in
+//! real OCaml and as their HORef trees (ignored, not passed, without `ocaml` on PATH when
+//! the tests were built: `build.rs`). Needs `z3` on PATH.
 
 use horef_bench::fuzz::ast::{Expr, Kind, Op, Program, Ty};
 use horef_bench::fuzz::campaign::{self, CampaignConfig};
@@ -13,7 +15,7 @@ use horef_bench::fuzz::oracle::OracleConfig;
 use horef_bench::fuzz::random::generate;
 use horef_bench::fuzz::shrink::shrink;
 use horef_bench::fuzz::{boogie, ir_oracle};
-use horef_si::core_lang::interp::{self, Outcome, RunConfig, Value};
+use horef_si::core_lang::interp::{self, FailureKind, Outcome, RunConfig, Value};
 use horef_si::frontend::load_bytes;
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -63,6 +65,321 @@ fn generated_programs_printed_as_ocaml_load_except_for_the_documented_arity_limi
     assert!(
         loaded >= 500,
         "only {loaded} of 600 load ({refused} arity refusals)"
+    );
+}
+
+/// The exception constructs the OCaml printer uses (`src/fuzz/ocaml.rs`), each with a piece
+/// of text only that construct prints.
+const OCAML_EXCEPTION_CONSTRUCTS: [(&str, &str); 10] = [
+    (
+        "a declared exception with an int argument",
+        "exception Fuzz_fail of int\n",
+    ),
+    (
+        "a declared exception with a tuple argument",
+        "exception Found_pair of int * int\n",
+    ),
+    (
+        "a declared exception with a variant argument",
+        "exception Found_maybe of int maybe\n",
+    ),
+    (
+        "`raise` caught by a `try` of several cases",
+        "with Found_maybe (Just hd_v) -> hd_v | Found_maybe Nothing -> raise Empty_list)",
+    ),
+    (
+        "a `when` guard on an exception case",
+        "with Found hd_v when hd_v < 0 -> hd_v | Found hd_v -> hd_v)",
+    ),
+    (
+        "a guard on a tuple argument",
+        "with Found_pair (pair_a, pair_b) when pair_a = pair_b ->",
+    ),
+    ("a re-raise of an exception value", "| tl_e -> raise tl_e)"),
+    (
+        "`match .. with exception`",
+        "| exception Empty_list -> raise (Fuzz_fail ",
+    ),
+    (
+        "a local exception passing a list",
+        "(let exception Tl_out of int list in try ",
+    ),
+    (
+        "a local exception passing a `let`'s value",
+        "(let exception Bind of ",
+    ),
+];
+
+#[test]
+fn generated_ocaml_texts_cover_the_exception_constructs() {
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    // An exception the printer declares escaping `main` as the run's failure, as OCaml's
+    // uncaught exception: `fail` as `raise (Fuzz_fail k)`, `hd []` as `raise Empty_list`.
+    let mut escaped: BTreeSet<String> = BTreeSet::new();
+    let config = RunConfig {
+        max_depth: 6,
+        fuel: 200_000,
+        trace: false,
+        memory_limit_mib: None,
+    };
+    for seed in 0..600 {
+        let text = Language::Ocaml.render(&generate(seed));
+        let Ok(checked) = load_bytes("gen.ml", text.as_bytes()) else {
+            continue;
+        };
+        for (construct, piece) in OCAML_EXCEPTION_CONSTRUCTS {
+            if text.contains(piece) {
+                seen.insert(construct);
+            }
+        }
+        if !(escaped.contains("Fuzz_fail") && escaped.contains("Empty_list")) {
+            for inputs in small_inputs(&checked.program.main.params) {
+                let run = interp::run(&checked.program, &checked.info, &inputs, &config);
+                if let Outcome::Failure {
+                    kind: kind @ FailureKind::Uncaught(_),
+                    ..
+                } = run.outcome
+                {
+                    escaped.insert(kind.describe_in(&checked.program));
+                }
+            }
+        }
+    }
+    for (construct, _) in OCAML_EXCEPTION_CONSTRUCTS {
+        assert!(
+            seen.contains(construct),
+            "no {construct} in the OCaml texts of seeds 0..600 that load"
+        );
+    }
+    for name in ["Fuzz_fail", "Empty_list"] {
+        assert!(
+            escaped.contains(name),
+            "no run escapes with `{name}` (escaped: {escaped:?})"
+        );
+    }
+}
+
+/// The inputs a generated `main` runs with in the tests: each `int` parameter -1..=2 (the
+/// first 16 combinations), `()` for a `unit` one.
+fn small_inputs(params: &[horef_si::core_lang::ast::Binder]) -> Vec<Vec<Value>> {
+    let mut tuples = vec![Vec::new()];
+    for p in params {
+        let values: Vec<Value> = if p.ty == Ty::Unit {
+            vec![Value::Unit]
+        } else {
+            (-1..=2).map(Value::int).collect()
+        };
+        tuples = tuples
+            .into_iter()
+            .flat_map(|t: Vec<Value>| {
+                values.iter().map(move |v| {
+                    let mut t = t.clone();
+                    t.push(v.clone());
+                    t
+                })
+            })
+            .collect();
+    }
+    tuples.truncate(16);
+    tuples
+}
+
+/// One run's outcome in the terms real OCaml reports it: `value N` (`()` is 0), `assert L C`
+/// (OCaml's `Assert_failure` position, its column from 0) or `exception Name`; `None` when
+/// our run is cut off (by the depth bound or the fuel: OCaml has neither) and so is not
+/// compared.
+fn outcome_as_ocaml(checked: &horef_si::frontend::Checked, inputs: &[Value]) -> Option<String> {
+    let config = RunConfig {
+        max_depth: 400,
+        fuel: 2_000_000,
+        trace: false,
+        memory_limit_mib: None,
+    };
+    let run = interp::run(&checked.program, &checked.info, inputs, &config);
+    match run.outcome {
+        Outcome::Value(Value::Int(i)) => Some(format!("value {i}")),
+        Outcome::Value(Value::Unit) => Some("value 0".into()),
+        Outcome::Value(_) => Some("value block".into()),
+        Outcome::Failure {
+            span,
+            kind: FailureKind::Assert,
+        } => {
+            let at = checked.file.line_col(span.start as usize);
+            Some(format!("assert {} {}", at.line, at.col - 1))
+        }
+        Outcome::Failure { kind, .. } => {
+            Some(format!("exception {}", kind.describe_in(&checked.program)))
+        }
+        _ => None,
+    }
+}
+
+/// Prints `i value V`, `i assert L C` or `i exception E` for run `i` (as
+/// `tests/integration/ocaml_oracle.rs` does).
+const OCAML_RUNNER: &str = "let __run i f = (try let v = f () in \
+    if Obj.is_int v then Printf.printf \"%d value %d\\n\" i (Obj.obj v : int) \
+    else Printf.printf \"%d value block\\n\" i \
+    with Assert_failure (_, l, c) -> Printf.printf \"%d assert %d %d\\n\" i l c \
+    | Stack_overflow -> Printf.printf \"%d overflow\\n\" i \
+    | e -> Printf.printf \"%d exception %s\\n\" i (Printexc.to_string e)); flush stdout;; ";
+
+/// Runs `main` of `text` on each input tuple in real OCaml, each run on a fresh copy of the
+/// program (a local module re-evaluates its top level, its references included), all in
+/// one file. An `Assert_failure` is given back at its place in `text` (line and column from
+/// 0), moved past the opening parentheses OCaml counts in an expression's location and we do
+/// not: `(assert e)` fails at `assert` for us, at `(` for OCaml.
+fn run_in_ocaml(text: &str, tuples: &[Vec<Value>], dir: &std::path::Path) -> Vec<String> {
+    let mut source = String::from(OCAML_RUNNER);
+    // The line of `source` each copy of the program starts on, less one.
+    let mut offsets = Vec::new();
+    for (i, inputs) in tuples.iter().enumerate() {
+        offsets.push(source.matches('\n').count());
+        let args: Vec<String> = if inputs.is_empty() {
+            vec!["()".to_string()]
+        } else {
+            inputs
+                .iter()
+                .map(|v| match v {
+                    Value::Int(i) => format!("({i})"),
+                    _ => "()".to_string(),
+                })
+                .collect()
+        };
+        // The program's own text starts each line of its own.
+        source.push_str(&format!(
+            "let () = __run {i} (fun () -> let module M = struct "
+        ));
+        source.push_str(text);
+        source.push_str(&format!(
+            "\n;; let __result = Obj.repr (main {}) end in M.__result);;\n",
+            args.join(" ")
+        ));
+    }
+    let file = dir.join("fuzz_oracle.ml");
+    std::fs::write(&file, &source).expect("write");
+    let out = std::process::Command::new("timeout")
+        .args(["60", "ocaml"])
+        .arg(&file)
+        .output()
+        .expect("run ocaml");
+    assert!(
+        out.status.success(),
+        "ocaml failed on\n{source}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut outcomes = vec![String::from("(no output)"); tuples.len()];
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        if let Some((i, rest)) = line.split_once(' ')
+            && let Ok(i) = i.parse::<usize>()
+            && i < outcomes.len()
+        {
+            outcomes[i] = match rest.strip_prefix("assert ").map(|at| {
+                let (line, col) = at.split_once(' ').expect("line and column");
+                (line.parse::<usize>(), col.parse::<usize>())
+            }) {
+                Some((Ok(line), Ok(col))) => {
+                    let line = line - offsets[i];
+                    let text_line = text.lines().nth(line - 1).unwrap_or("");
+                    let parens =
+                        text_line[col..].len() - text_line[col..].trim_start_matches('(').len();
+                    format!("assert {line} {}", col + parens)
+                }
+                _ => rest.to_string(),
+            };
+        }
+    }
+    outcomes
+}
+
+/// Whether our outcome and OCaml's agree: the same value or assertion, or an uncaught
+/// exception of the same name (OCaml prints its argument after it, `Fuzz_fail(3)`).
+fn agrees_with_ocaml(ours: &str, theirs: &str) -> bool {
+    match (
+        ours.strip_prefix("exception "),
+        theirs.strip_prefix("exception "),
+    ) {
+        (Some(name), Some(their)) => their.split('(').next() == Some(name),
+        _ => ours == theirs,
+    }
+}
+
+/// Whether a run failed, in a form the HORef run and OCaml's can be compared by: HORef's
+/// `fail`, `hd []` and failed `assert` are OCaml's exceptions and `Assert_failure`.
+fn as_class(outcome: &str) -> &str {
+    if outcome.starts_with("value") {
+        outcome
+    } else {
+        "failure"
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(has_ocaml),
+    ignore = "`ocaml` was not on PATH when the tests were built (apt-get install ocaml-nox)"
+)]
+fn generated_ocaml_texts_run_as_in_real_ocaml_and_as_their_horef_trees() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut programs, mut runs, mut disagreements) = (0, 0, Vec::new());
+    let mut escaped = BTreeSet::new();
+    for seed in 0..200 {
+        if programs == 30 {
+            break;
+        }
+        let program = generate(seed);
+        let text = Language::Ocaml.render(&program);
+        let Ok(checked) = load_bytes("gen.ml", text.as_bytes()) else {
+            continue;
+        };
+        let horef = load_bytes("gen.horef", program.text().as_bytes()).expect("loads");
+        let mut tuples = Vec::new();
+        let mut expected = Vec::new();
+        for inputs in small_inputs(&checked.program.main.params) {
+            let (Some(ours), Some(tree)) = (
+                outcome_as_ocaml(&checked, &inputs),
+                outcome_as_ocaml(&horef, &inputs),
+            ) else {
+                continue;
+            };
+            tuples.push(inputs);
+            expected.push((ours, tree));
+        }
+        if tuples.is_empty() {
+            continue;
+        }
+        programs += 1;
+        let theirs = run_in_ocaml(&text, &tuples, dir.path());
+        for ((inputs, (ours, tree)), theirs) in tuples.iter().zip(&expected).zip(&theirs) {
+            runs += 1;
+            if let Some(name) = theirs.strip_prefix("exception ") {
+                escaped.insert(name.split('(').next().unwrap_or("").to_string());
+            }
+            let shown: Vec<String> = inputs.iter().map(|v| format!("{v:?}")).collect();
+            if !agrees_with_ocaml(ours, theirs) {
+                disagreements.push(format!(
+                    "seed {seed}, inputs {shown:?}: ours `{ours}`, OCaml `{theirs}`"
+                ));
+            }
+            if as_class(tree) != as_class(theirs) {
+                disagreements.push(format!(
+                    "seed {seed}, inputs {shown:?}: the HORef tree `{tree}`, OCaml `{theirs}`"
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "real OCaml: {programs} generated programs, {runs} runs compared, {} disagreements, \
+         uncaught: {escaped:?}",
+        disagreements.len()
+    );
+    assert!(
+        programs == 30 && runs >= 100,
+        "too little compared: {programs} programs, {runs} runs"
+    );
+    assert!(
+        disagreements.is_empty(),
+        "disagreements with real OCaml:\n{}",
+        disagreements.join("\n")
     );
 }
 

@@ -196,6 +196,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "comparing values of type `exn`",
     ),
     (
+        "exception E\nlet f () = try raise E with E -> 0\nexception E\nlet main n = f ()",
+        "an exception declared again at top level",
+    ),
+    (
         "let main n = let rec f g = g + 1 and g x = f x in f n",
         "a parameter named like",
     ),

@@ -3,8 +3,8 @@
 //! with` becomes `Try` (docs/ocaml.md, "Exceptions").
 //!
 //! Guarantees: the predefined exceptions come first, in [`PREDEFINED`] order, then the
-//! declared ones in program order (a redeclared name means the later one from there on),
-//! then the local ones (`let exception`) in source order; an exception carries the core
+//! declared ones in program order (a top-level name declared twice, or a predefined one
+//! declared again, is refused: uses are resolved by name), then the local ones (`let exception`) in source order; an exception carries the core
 //! value of its argument (any type the subset has), except one carrying a `string`
 //! (`Failure`, `Invalid_argument`, `exception E of string`), which carries nothing: its
 //! message may be bound (`Failure s`) only to be passed on where strings are accepted.
@@ -48,6 +48,14 @@ impl Translator<'_> {
             let Item::Exception(name, arg) = item else {
                 continue;
             };
+            // A use is resolved by name against the whole program, so a second declaration
+            // would take over the uses before it too (OCaml keeps them on the first).
+            if self.exception_ids.contains_key(&name.text) {
+                return Err(unsupported(
+                    name.span,
+                    "an exception declared again at top level (a second `exception` of one name)",
+                ));
+            }
             let declared = match arg {
                 Some(_) => self.typing.exceptions.get(&name.text).cloned().flatten(),
                 None => None,

@@ -47,15 +47,25 @@ pub(super) struct DataRegistry {
 }
 
 impl DataRegistry {
-    /// Fixes the constructors of the `exn` datatype: one per exception in `exceptions`.
+    /// Fixes the constructors of the `exn` datatype: one per exception in `exceptions`,
+    /// named after it. Exceptions may share a name (a top-level `exception E` declared
+    /// again, two `let exception E in`, a local one shadowing a top-level one), the
+    /// constructors of a datatype may not: the second `E` is `E#2`, and so on.
     pub fn set_exceptions(&mut self, exceptions: &[core::ExnDecl]) {
-        self.exn_ctors = exceptions
-            .iter()
-            .map(|x| core::CtorDecl {
-                name: x.name.clone(),
+        let mut ctors: Vec<core::CtorDecl> = Vec::new();
+        for x in exceptions {
+            let mut name = x.name.clone();
+            let mut k = 1;
+            while ctors.iter().any(|c| c.name == name) {
+                k += 1;
+                name = format!("{}#{k}", x.name).into();
+            }
+            ctors.push(core::CtorDecl {
+                name,
                 fields: x.arg.iter().cloned().collect(),
-            })
-            .collect();
+            });
+        }
+        self.exn_ctors = ctors;
         let ctors = self.exn_ctors.clone();
         if let Some(decl) = self
             .decls
