@@ -183,6 +183,46 @@ fn loops_are_proved_by_their_calling_contexts() {
     assert_eq!(json["confirmed"], true, "{json}");
 }
 
+/// The clauses with calling contexts of every failing program of ours (the `-e` twins of
+/// tests/proofs and benchmarks/programs) are never satisfiable: z3 (global guidance, at
+/// most 3 s each) answers `unsat` or gives up, never `sat` — the encoding drops no
+/// failing run (the module doc of `vc::horn_contexts` has the argument).
+#[test]
+fn clauses_with_calling_contexts_keep_every_failure() {
+    let mut refuted = 0;
+    for dir in ["tests/proofs", "benchmarks/programs"] {
+        for entry in std::fs::read_dir(root().join(dir))
+            .expect("folder")
+            .flatten()
+        {
+            let path = entry.path();
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            if !stem.ends_with("-e") {
+                continue;
+            }
+            let out = horef_si()
+                .args(["lower", "--emit", "chc-contexts"])
+                .arg(&path)
+                .output()
+                .expect("run horef-si");
+            if !out.status.success() {
+                continue; // quantifiers (some Boogie programs): no Horn clauses at all
+            }
+            let clauses = program(&String::from_utf8_lossy(&out.stdout));
+            let solved = Command::new("z3")
+                .args(["-T:3", "fp.spacer.global=true"])
+                .arg(clauses.path())
+                .output()
+                .expect("z3 on PATH");
+            let answer = String::from_utf8_lossy(&solved.stdout);
+            let answer = answer.lines().next().unwrap_or("");
+            assert_ne!(answer, "sat", "{}", path.display());
+            refuted += usize::from(answer == "unsat");
+        }
+    }
+    assert!(refuted >= 40, "only {refuted} failing programs refuted");
+}
+
 /// `verify --proofs chc --format json` on a file of tests/proofs with `bound`, the Horn
 /// clauses given a generous budget (these tests check what is proved, not how fast).
 fn chc_verdict(name: &str, bound: &[&str]) -> serde_json::Value {
