@@ -765,7 +765,7 @@ pub fn site_items(site: &EncodedSite, may_fail: bool) -> Vec<SExpr> {
 }
 
 /// `(name a b …)`, or `name` alone without arguments.
-fn application(name: &str, args: &[String]) -> String {
+pub(super) fn application(name: &str, args: &[String]) -> String {
     if args.is_empty() {
         return name.to_string();
     }

@@ -33,7 +33,8 @@
 //! model gives (the `!rel` relations) hold only of calls in their contexts; they are not
 //! used beyond the proof.
 
-use super::horn::{Clause, HornSystem, Relation};
+use super::horn::{Clause, HornSystem, Relation, application};
+use super::smt::unbarred;
 use crate::solver::{Sx, parse_reply as parse_sx};
 use std::collections::HashMap;
 
@@ -50,54 +51,52 @@ pub fn with_call_contexts(system: &HornSystem) -> Option<HornSystem> {
     let contexts: Vec<Relation> = system.relations.iter().map(context_relation).collect();
     let context_of = |name: &str, args: &[Sx]| -> Option<String> {
         let &(index, inputs) = relations.get(name)?;
-        let inputs = args.get(1..=inputs)?;
-        Some(application(&contexts[index].name, inputs))
+        let inputs: Vec<String> = args.get(1..=inputs)?.iter().map(Sx::to_string).collect();
+        Some(application(&contexts[index].name, &inputs))
+    };
+    // A relation application: the relation's name and the whole application's items.
+    let applied = |sx: &Sx| -> Option<(String, Vec<Sx>)> {
+        let items = sx.list()?;
+        let name = items.first()?.to_string();
+        relations
+            .contains_key(&name)
+            .then(|| (name, items.to_vec()))
     };
     let mut clauses = Vec::new();
     for clause in &system.clauses {
         let facts: Vec<Sx> = (clause.body.iter())
             .map(|f| parse_sx(f).ok())
             .collect::<Option<_>>()?;
-        let applied = |sx: &Sx| -> Option<(String, Vec<Sx>)> {
-            let items = sx.list()?;
-            let name = items.first()?.to_string();
-            relations
-                .contains_key(&name)
-                .then(|| (name, items.to_vec()))
-        };
+        let calls: Vec<Option<(String, Vec<Sx>)>> = facts.iter().map(applied).collect();
+        let others: Vec<String> = (facts.iter().zip(&calls))
+            .filter(|(_, call)| call.is_none())
+            .map(|(fact, _)| fact.to_string())
+            .collect();
         let head = match &clause.head {
             Some(head) => Some(parse_sx(head).ok()?),
             None => None,
         };
-        match head.as_ref().map(|h| (applied(h), h)) {
+        match head.as_ref().map(applied) {
             // The goal: the entry's context is every input it asks about.
             None => {
-                let (entry, args) = facts.iter().find_map(applied)?;
-                let others: Vec<String> = (facts.iter())
-                    .filter(|f| applied(f).is_none())
-                    .map(Sx::to_string)
-                    .collect();
+                let (entry, args) = calls.iter().flatten().next()?;
                 clauses.push(Clause {
                     what: "context of the entry".into(),
                     vars: clause.vars.clone(),
                     body: others,
-                    head: Some(context_of(&entry, &args[1..])?),
+                    head: Some(context_of(entry, &args[1..])?),
                 });
                 clauses.push(clause.clone());
             }
-            Some((Some((_, items)), _)) if items.get(1).is_some_and(|a| a.is_atom("false")) => {
+            Some(Some((_, items))) if items.get(1).is_some_and(|a| a.is_atom("false")) => {
                 clauses.push(clause.clone())
             }
-            Some((Some((name, items)), _)) if items.get(1).is_some_and(|a| a.is_atom("true")) => {
+            Some(Some((name, items))) if items.get(1).is_some_and(|a| a.is_atom("true")) => {
                 let guard = context_of(&name, &items[1..])?;
                 let caller = clause.what.strip_prefix("body of ").unwrap_or(&clause.what);
                 let mut before = Vec::new();
-                let others: Vec<String> = (facts.iter())
-                    .filter(|f| applied(f).is_none())
-                    .map(Sx::to_string)
-                    .collect();
-                for fact in &facts {
-                    let Some((callee, args)) = applied(fact) else {
+                for (fact, call) in facts.iter().zip(&calls) {
+                    let Some((callee, args)) = call else {
                         continue;
                     };
                     let reach = args.get(1)?.to_string();
@@ -106,10 +105,10 @@ pub fn with_call_contexts(system: &HornSystem) -> Option<HornSystem> {
                     body.extend(before.iter().cloned());
                     body.push(reach);
                     clauses.push(Clause {
-                        what: format!("context of a call of {} in {caller}", unbarred(&callee)),
+                        what: format!("context of a call of {} in {caller}", unbarred(callee)),
                         vars: clause.vars.clone(),
                         body,
-                        head: Some(context_of(&callee, &args[1..])?),
+                        head: Some(context_of(callee, &args[1..])?),
                     });
                     before.push(fact.to_string());
                 }
@@ -146,21 +145,6 @@ fn context_relation(relation: &Relation) -> Relation {
         inputs: relation.inputs,
         defined_true: false,
     }
-}
-
-/// `(name a b …)`, or `name` alone without arguments.
-fn application(name: &str, args: &[Sx]) -> String {
-    if args.is_empty() {
-        return name.to_string();
-    }
-    let args: Vec<String> = args.iter().map(Sx::to_string).collect();
-    format!("({name} {})", args.join(" "))
-}
-
-fn unbarred(name: &str) -> &str {
-    name.strip_prefix('|')
-        .and_then(|n| n.strip_suffix('|'))
-        .unwrap_or(name)
 }
 
 #[cfg(test)]

@@ -23,6 +23,13 @@ pub fn symbol(name: &str) -> String {
     crate::solver::symbol_text(name).into_owned()
 }
 
+/// A symbol's name without the bars of a quoted symbol (`|a b|` → `a b`).
+pub fn unbarred(name: &str) -> &str {
+    name.strip_prefix('|')
+        .and_then(|n| n.strip_suffix('|'))
+        .unwrap_or(name)
+}
+
 /// The SMT sort of an IR type.
 pub fn sort(ir: &IrProgram, ty: IrType) -> Sort {
     match ty {

@@ -20,6 +20,7 @@ use crate::engine::proofs::proof_cache::{self, Entry, Subject};
 use crate::engine::trace::trace;
 use crate::solver::{ScriptOutcome, Sx};
 use crate::vc::horn::{Clause, HornSystem, Relation, declare_datatypes};
+pub(crate) use crate::vc::smt::unbarred;
 use boogie_like::ir::Program as IrProgram;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -600,13 +601,6 @@ fn definition_text(relation: &Relation, definitions: &HashMap<String, Definition
     relation.true_definition()
 }
 
-/// A relation's name without the bars of a quoted symbol (`|a b|` → `a b`).
-pub(crate) fn unbarred(name: &str) -> &str {
-    name.strip_prefix('|')
-        .and_then(|n| n.strip_suffix('|'))
-        .unwrap_or(name)
-}
-
 /// Checks every clause under the interpretation in a fresh z3: `Ok` iff each
 /// `vars. body ∧ ¬head` is unsatisfiable. `None` if cancelled.
 fn recheck(
@@ -723,9 +717,9 @@ const QUANTIFIED_RECHECK_BUDGET: Duration = Duration::from_secs(45);
 
 /// How a clause is checked when the model has quantifiers (Spacer's models of systems
 /// over arrays can: `forall` over an array's index, `exists` over a callee's outputs).
-/// z3's default check neither proves nor refutes most such clauses within the budget
-/// (RESULTS.md, "Spacer on heap maps"), so each clause goes through quantifier
-/// elimination first: light elimination of variables defined by equalities
+/// Where z3's default check (tried first, briefly: [`QUICK_RECHECK_BUDGET`]) decides
+/// nothing (RESULTS.md, "Spacer on heap maps"), each clause goes through quantifier
+/// elimination: light elimination of variables defined by equalities
 /// (`qe-light`, for at most 6 s), then model-based projection (`qe2`), then recursive
 /// elimination (`qe_rec`, 3 s each), and the quantifier-free rest to the SMT core. Each
 /// tactic turns the clause's negation into an equisatisfiable formula, so an `unsat` is

@@ -4,10 +4,11 @@
 //!
 //! Guarantees: the predefined exceptions come first, in [`PREDEFINED`] order, then the
 //! declared ones in program order (a top-level name declared twice, or a predefined one
-//! declared again, is refused: uses are resolved by name), then the local ones (`let exception`) in source order; an exception carries the core
-//! value of its argument (any type the subset has), except one carrying a `string`
-//! (`Failure`, `Invalid_argument`, `exception E of string`), which carries nothing: its
-//! message may be bound (`Failure s`) only to be passed on where strings are accepted.
+//! declared again, is refused: uses are resolved by name), then the local ones (`let
+//! exception`) in source order; an exception carries the core value of its argument
+//! (any type the subset has), except one carrying a `string` (`Failure`,
+//! `Invalid_argument`, `exception E of string`), which carries nothing: its message may
+//! be bound (`Failure s`) only to be passed on where strings are accepted.
 //! A handler's pattern is `_`, `E`, `E x`, `E _`, `E p` (a pattern testing the argument)
 //! or an or-pattern of those, with or without a `when` guard; an exception with a guarded
 //! or testing case gets one selective handler trying its cases in order and raising it

@@ -48,9 +48,9 @@ pub(super) struct DataRegistry {
 
 impl DataRegistry {
     /// Fixes the constructors of the `exn` datatype: one per exception in `exceptions`,
-    /// named after it. Exceptions may share a name (a top-level `exception E` declared
-    /// again, two `let exception E in`, a local one shadowing a top-level one), the
-    /// constructors of a datatype may not: the second `E` is `E#2`, and so on.
+    /// named after it. Exceptions may share a name (two `let exception E in`, a local one
+    /// shadowing a top-level one), the constructors of a datatype may not: the second `E`
+    /// is `E#2`, and so on.
     pub fn set_exceptions(&mut self, exceptions: &[core::ExnDecl]) {
         let mut ctors: Vec<core::CtorDecl> = Vec::new();
         for x in exceptions {
