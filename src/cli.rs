@@ -700,6 +700,11 @@ pub enum Emit {
     /// them: a relation `p!ctx` per procedure holding the inputs it is called with,
     /// guarding every body clause (`src/vc/horn_contexts.rs`).
     ChcContexts,
+    /// The IR's clauses over one distinguished cell of every map, the system the proof
+    /// engine tries last for programs with maps (Boogie maps, OCaml's heap): each relation
+    /// carrying maps gets an index `cell` and the maps' values there
+    /// (`src/vc/horn_cells.rs`).
+    ChcCells,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
     /// (`src/verifier/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
     /// method that takes functions gets the caller's context as a ghost argument.
@@ -724,7 +729,8 @@ impl Emit {
             | Emit::Chc
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
-            | Emit::ChcContexts => None,
+            | Emit::ChcContexts
+            | Emit::ChcCells => None,
         }
     }
 }
@@ -761,7 +767,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         }
         (
             Ok(Loaded::Ir(ir)),
-            Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts,
+            Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts | Emit::ChcCells,
         ) => {
             return print_horn(file, &ir, emit);
         }
@@ -802,7 +808,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
     let lowered = crate::lower::lower(&checked);
     if matches!(
         emit,
-        Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts
+        Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts | Emit::ChcCells
     ) {
         return print_horn(file, &lowered.ir, emit);
     }
@@ -824,49 +830,48 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
 /// calls unfolded; `--emit chc-measures`: the measures-only projection of those;
-/// `--emit chc-contexts`: the clauses with calling contexts.
+/// `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells`: the
+/// clauses over one cell of every map.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
     use crate::vc::horn::HornSystem;
     let system = match emit {
         Emit::ChcUnfolded | Emit::ChcMeasures => HornSystem::of_unfolded(ir),
         _ => HornSystem::of(ir),
     };
+    let derived = |system: &HornSystem| match emit {
+        Emit::ChcMeasures => Some((
+            crate::vc::measure_abstract::measures_only(system),
+            "no relation carries a list: the measures-only system is the clauses of --emit chc",
+        )),
+        Emit::ChcContexts => Some((
+            crate::vc::horn_contexts::with_call_contexts(system),
+            match system.has_goal() {
+                false => {
+                    "no system with calling contexts: no assertion can fail (the clauses of --emit chc say so)"
+                }
+                true => {
+                    "no system with calling contexts: a clause of a shape the construction does not know"
+                }
+            },
+        )),
+        Emit::ChcCells => Some((
+            crate::vc::horn_cells::tracked_cells(system),
+            "no system over distinguished cells: no relation carries a map, or a map is used \
+             where the construction cannot read it (src/vc/horn_cells.rs)",
+        )),
+        _ => None,
+    };
     match system {
-        Some(system) if emit == Emit::ChcMeasures => {
-            match crate::vc::measure_abstract::measures_only(&system) {
-                Some(projected) => {
-                    out!("{}", projected.script());
-                    ExitCode::Ok
-                }
-                None => {
-                    eprintln!(
-                        "error: {}: no relation carries a list: the measures-only system \
-                         is the clauses of --emit chc",
-                        file.display()
-                    );
-                    ExitCode::Input
-                }
+        Some(system) if let Some((derived, why)) = derived(&system) => match derived {
+            Some(derived) => {
+                out!("{}", derived.script());
+                ExitCode::Ok
             }
-        }
-        Some(system) if emit == Emit::ChcContexts => {
-            match crate::vc::horn_contexts::with_call_contexts(&system) {
-                Some(contexts) => {
-                    out!("{}", contexts.script());
-                    ExitCode::Ok
-                }
-                None => {
-                    eprintln!(
-                        "error: {}: no system with calling contexts: {}",
-                        file.display(),
-                        match system.has_goal() {
-                            false => "no assertion can fail (the clauses of --emit chc say so)",
-                            true => "a clause of a shape the construction does not know",
-                        }
-                    );
-                    ExitCode::Input
-                }
+            None => {
+                eprintln!("error: {}: {why}", file.display());
+                ExitCode::Input
             }
-        }
+        },
         Some(system) => {
             out!("{}", system.script());
             ExitCode::Ok

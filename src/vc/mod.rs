@@ -4,6 +4,7 @@ pub mod array_frames;
 pub mod canonical;
 pub mod encode;
 pub mod horn;
+pub mod horn_cells;
 pub mod horn_contexts;
 pub mod horn_inline;
 pub mod liveness;

@@ -189,24 +189,43 @@ fn loops_are_proved_by_their_calling_contexts() {
 /// failing run (the module doc of `vc::horn_contexts` has the argument).
 #[test]
 fn clauses_with_calling_contexts_keep_every_failure() {
+    let refuted =
+        failing_programs_refuted("chc-contexts", &["tests/proofs", "benchmarks/programs"]);
+    assert!(refuted >= 40, "only {refuted} failing programs refuted");
+}
+
+/// The same of the clauses over one cell of every map (`vc::horn_cells`), on the failing
+/// programs with maps: Boogie's, and OCaml's with references (their heap is a map).
+#[test]
+fn clauses_over_one_cell_keep_every_failure() {
+    let refuted = failing_programs_refuted(
+        "chc-cells",
+        &["tests/proofs", "benchmarks/programs", "tests/ocaml"],
+    );
+    assert!(refuted >= 40, "only {refuted} failing programs refuted");
+}
+
+/// Runs z3 (global guidance, 3 s) on the `emit` clauses of every failing program (the
+/// `-e` / `_e` twins) in `dirs`; asserts none is `sat` and says how many were `unsat`.
+fn failing_programs_refuted(emit: &str, dirs: &[&str]) -> usize {
     let mut refuted = 0;
-    for dir in ["tests/proofs", "benchmarks/programs"] {
+    for dir in dirs {
         for entry in std::fs::read_dir(root().join(dir))
             .expect("folder")
             .flatten()
         {
             let path = entry.path();
             let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-            if !stem.ends_with("-e") {
+            if !(stem.ends_with("-e") || stem.ends_with("_e")) {
                 continue;
             }
             let out = horef_si()
-                .args(["lower", "--emit", "chc-contexts"])
+                .args(["lower", "--emit", emit])
                 .arg(&path)
                 .output()
                 .expect("run horef-si");
             if !out.status.success() {
-                continue; // quantifiers (some Boogie programs): no Horn clauses at all
+                continue; // no such system (quantifiers; no map for `chc-cells`)
             }
             let clauses = program(&String::from_utf8_lossy(&out.stdout));
             let solved = Command::new("z3")
@@ -216,11 +235,30 @@ fn clauses_with_calling_contexts_keep_every_failure() {
                 .expect("z3 on PATH");
             let answer = String::from_utf8_lossy(&solved.stdout);
             let answer = answer.lines().next().unwrap_or("");
-            assert_ne!(answer, "sat", "{}", path.display());
+            assert_ne!(answer, "sat", "{emit}: {}", path.display());
             refuted += usize::from(answer == "unsat");
         }
     }
-    assert!(refuted >= 40, "only {refuted} failing programs refuted");
+    refuted
+}
+
+/// A map filled by a loop without an invariant, then read at an input index, is proved
+/// through the clauses over one cell (`vc::horn_cells`): the loop's summary there,
+/// "`i ≤ cell < n` ⇒ the cell is 0, else unchanged", is linear; the proof shows it in
+/// the map's terms.
+#[test]
+fn maps_filled_by_loops_are_proved_over_one_cell() {
+    let bound = ["--recursion-bound", "5"];
+    let json = chc_verdict("fill_no_invariant.bpl", &bound);
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let summaries = json["proof"]["summaries"].as_array().expect("summaries");
+    assert!(
+        summaries.iter().any(|s| s.to_string().contains("a[cell]")),
+        "{json}"
+    );
+    let json = chc_verdict("fill_no_invariant-e.bpl", &bound);
+    assert_eq!(json["verdict"], "bug", "{json}");
+    assert_eq!(json["confirmed"], true, "{json}");
 }
 
 /// `verify --proofs chc --format json` on a file of tests/proofs with `bound`, the Horn

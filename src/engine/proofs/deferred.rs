@@ -273,7 +273,8 @@ impl DeferredChc {
 /// benchmarks/RESULTS.md). The clauses with calling contexts come after all of those
 /// lanes: they prove loops the others cannot, and in the shared suite, ranked among the
 /// first, they took the slot of the lanes that prove its programs within the default wait
-/// (RESULTS.md, "Heap maps and loops").
+/// (RESULTS.md, "Heap maps and loops"). Last of all, for programs with maps, the clauses
+/// over one distinguished cell of every map (`vc::horn_cells`: loops filling a map).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
@@ -281,7 +282,7 @@ fn whole_attempts(
     began: Instant,
 ) -> Vec<Attempt> {
     let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
-    let mut last = None;
+    let mut last = Vec::new();
     if let Some(system) = proofs::chc::system_of(ir) {
         // Lists seen through their measures only: a second system beside the exact one
         // (`vc::measure_abstract`), projected from the clauses with the calls of small
@@ -294,10 +295,14 @@ fn whole_attempts(
         // The same clauses asked only about the inputs each procedure is called with
         // (`vc::horn_contexts`: loops proved by forward invariants).
         let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
+        // The clauses over one cell of every map (`vc::horn_cells`: a map filled by a
+        // loop, whose summary over all indices Spacer rarely finds, is linear over one).
+        let cells = crate::vc::horn_cells::tracked_cells(&system);
         let configurations = proofs::chc::configurations_for(&system);
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
-        last = contexts;
+        last.extend(contexts);
+        last.extend(cells);
     }
     let extra = extra.iter().filter(|s| s.has_goal());
     systems.extend(extra.map(|s| ((**s).clone(), REFINEMENT_CONFIGURATION)));
@@ -308,7 +313,9 @@ fn whole_attempts(
     let ranked = (0u32..)
         .zip(systems)
         .map(|(first, s)| (s, plan(first, step)));
-    let last = last.map(|system| ((system, REFINEMENT_CONFIGURATION), plan(after, 1)));
+    let last = (after..)
+        .zip(last)
+        .map(|(rank, system)| ((system, REFINEMENT_CONFIGURATION), plan(rank, 1)));
     ranked
         .chain(last)
         .map(|((system, configurations), lanes)| Attempt::Whole {
