@@ -705,6 +705,9 @@ pub enum Emit {
     /// carrying maps gets an index `cell` and the maps' values there
     /// (`src/vc/horn_cells.rs`).
     ChcCells,
+    /// As `chc-cells`, over two distinguished cells of every map (facts relating two
+    /// cells, such as the sum of two balances a transfer keeps).
+    ChcTwoCells,
     /// The constrained Horn clauses of refinement-type inference on the HORef program
     /// (`src/verifier/refine/`): one `pre`/`post` relation pair per function-type occurrence; a
     /// method that takes functions gets the caller's context as a ghost argument.
@@ -730,7 +733,8 @@ impl Emit {
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
             | Emit::ChcContexts
-            | Emit::ChcCells => None,
+            | Emit::ChcCells
+            | Emit::ChcTwoCells => None,
         }
     }
 }
@@ -767,7 +771,12 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         }
         (
             Ok(Loaded::Ir(ir)),
-            Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts | Emit::ChcCells,
+            Emit::Chc
+            | Emit::ChcUnfolded
+            | Emit::ChcMeasures
+            | Emit::ChcContexts
+            | Emit::ChcCells
+            | Emit::ChcTwoCells,
         ) => {
             return print_horn(file, &ir, emit);
         }
@@ -808,7 +817,12 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
     let lowered = crate::lower::lower(&checked);
     if matches!(
         emit,
-        Emit::Chc | Emit::ChcUnfolded | Emit::ChcMeasures | Emit::ChcContexts | Emit::ChcCells
+        Emit::Chc
+            | Emit::ChcUnfolded
+            | Emit::ChcMeasures
+            | Emit::ChcContexts
+            | Emit::ChcCells
+            | Emit::ChcTwoCells
     ) {
         return print_horn(file, &lowered.ir, emit);
     }
@@ -855,9 +869,15 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
             },
         )),
         Emit::ChcCells => Some((
-            crate::vc::horn_cells::tracked_cells(system),
+            crate::vc::horn_cells::tracked_cells(system, 1),
             "no system over distinguished cells: no relation carries a map, or a map is used \
              where the construction cannot read it (src/vc/horn_cells.rs)",
+        )),
+        Emit::ChcTwoCells => Some((
+            crate::vc::horn_cells::tracked_cells(system, 2),
+            "no system over distinguished cells: no relation carries a map, or a map is used \
+             where the construction cannot read it, or at too many indices \
+             (src/vc/horn_cells.rs)",
         )),
         _ => None,
     };

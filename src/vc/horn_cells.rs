@@ -21,13 +21,17 @@
 //!   index and its maps read there;
 //! - an equation between maps (only where it is asserted, not under a negation or in a
 //!   condition) becomes the equations of their reads at every index of `J`;
-//! - `(select a j)` becomes the read of `a` at `j`.
+//! - `(select a j)` becomes the read of `a` at `j`;
+//! - reads of one map at two indices of `J` are equal when the indices are
+//!   (`J[m] = J[n] ⇒ a@m = a@n`): without it, a procedure's read at its argument `p`
+//!   would be unrelated to its head's value at `cell`, even where `cell = p`.
 //!
 //! Guarantee (why a model of these clauses is a proof): read the new relation
 //! `R#(x, k, v)` as `∃ maps. R(x, maps) ∧ maps[k] = v`. Take a derivation of the goal in
 //! the original clauses, and for every clause instance in it give each `v@m` the value of
 //! its map at the `m`-th index. Every rewritten body fact then holds (a read of a map is its
-//! value; an asserted map equation implies the equations of its reads), every instance of
+//! value; an asserted map equation implies the equations of its reads; a map has one value
+//! per index), every instance of
 //! a body application holds by that reading of `R#` (the application held of the whole
 //! maps), and the head holds of every `cell!k`, in particular of any one. So the goal is
 //! derivable here too: if the program can fail, these clauses have no model, and a model
@@ -53,29 +57,138 @@ pub const MAX_INDICES: usize = 6;
 /// The role of the index parameter a relation carrying maps gains.
 pub const CELL_ROLE: &str = "cell";
 
-/// The system over one distinguished cell per relation application; `None` when it
-/// cannot be built (see the module doc) or no relation carries a map.
-pub fn tracked_cells(system: &HornSystem) -> Option<HornSystem> {
+/// Most instances of body applications one clause may get (indices read, to the power of
+/// the cells tracked, per application carrying maps).
+pub const MAX_INSTANCES: usize = 48;
+
+/// The system over `cells` (1 or 2) distinguished cells per relation application; `None`
+/// when it cannot be built (see the module doc) or no relation carries a map. Two cells
+/// state facts relating two of them (the sum of two balances kept by a transfer).
+pub fn tracked_cells(system: &HornSystem, cells: usize) -> Option<HornSystem> {
+    if !(1..=2).contains(&cells) {
+        return None;
+    }
     let key = index_sort(system)?;
     let mut shapes: HashMap<String, Shape> = HashMap::new();
     let mut relations = Vec::with_capacity(system.relations.len());
     for relation in &system.relations {
-        let (morphed, shape) = morph_relation(relation, &key);
+        let (morphed, shape) = morph_relation(relation, &key, cells);
         if let Some(shape) = shape {
             shapes.insert(unbarred(&relation.name).to_string(), shape);
         }
         relations.push(morphed);
     }
     let clauses = (system.clauses.iter())
-        .map(|c| ClauseCells::new(c, &shapes, &key)?.rewrite())
+        .map(|c| ClauseCells::new(c, &shapes, &key, cells)?.rewrite())
         .collect::<Option<Vec<Clause>>>()?;
+    let entry = (system.relations.iter()).find(|r| r.proc.is_some() && r.proc == system.entry);
+    let entry_interpretation = match (&system.entry_interpretation, entry) {
+        (Some(text), Some(entry)) => match shapes.get(unbarred(&entry.name)) {
+            Some(shape) => {
+                let morphed = relations.iter().find(|r| r.name == entry.name)?;
+                morph_interpretation(text, shape, cells, morphed)
+            }
+            None => Some(text.clone()),
+        },
+        _ => None,
+    };
     Some(HornSystem {
         entry: system.entry,
         datatypes: system.datatypes.clone(),
         relations,
         clauses,
-        entry_interpretation: None,
+        entry_interpretation,
     })
+}
+
+/// The entry's re-check interpretation ([`HornSystem::entry_interpretation`]:
+/// `(define-fun e ((x!0 Bool) …) Bool (=> (and x!0 (= x!i initial) …) (not x!n)))`) over
+/// the cells: a map's premise `(= x!i ((as const …) v))` becomes `v` at each of its cells
+/// (its value there), the other premises move with their parameters. `None` (no such
+/// interpretation: the solver's own is re-checked) for a premise of another form.
+fn morph_interpretation(
+    text: &str,
+    shape: &Shape,
+    cells: usize,
+    morphed: &Relation,
+) -> Option<String> {
+    let parsed = parse_sx(text).ok()?;
+    let [define, name, _, _, body] = parsed.list()? else {
+        return None;
+    };
+    if !define.is_atom("define-fun") {
+        return None;
+    }
+    let [implies, premises, conclusion] = body.list()? else {
+        return None;
+    };
+    let [not, failed] = conclusion.list()? else {
+        return None;
+    };
+    // Where the original parameter `i` went: its first position in the new relation.
+    let moved = |i: usize| -> usize {
+        let maps_before = shape.maps[..i.min(shape.maps.len())]
+            .iter()
+            .filter(|m| **m)
+            .count();
+        match i < shape.index_at {
+            true => i,
+            false => i + cells + maps_before * (cells - 1),
+        }
+    };
+    let param = |x: &Sx| -> Option<usize> { x.atom()?.strip_prefix("x!")?.parse().ok() };
+    let new = |i: usize| Sx::Atom(format!("x!{i}"));
+    let mut premises_over_cells = vec![Sx::Atom("and".into())];
+    let premises = match premises.list() {
+        Some([and, rest @ ..]) if and.is_atom("and") => rest.to_vec(),
+        _ => vec![premises.clone()],
+    };
+    for premise in &premises {
+        if let Some(i) = param(premise) {
+            premises_over_cells.push(new(moved(i)));
+            continue;
+        }
+        let [eq, x, value] = premise.list()? else {
+            return None;
+        };
+        let i = param(x)?;
+        match shape.maps.get(i)? {
+            false => {
+                premises_over_cells.push(Sx::List(vec![eq.clone(), new(moved(i)), value.clone()]))
+            }
+            true => {
+                let [constant, v] = value.list()? else {
+                    return None;
+                };
+                if !constant
+                    .list()
+                    .is_some_and(|c| c.get(1).is_some_and(|a| a.is_atom("const")))
+                {
+                    return None;
+                }
+                for c in 0..cells {
+                    premises_over_cells.push(Sx::List(vec![
+                        eq.clone(),
+                        new(moved(i) + c),
+                        v.clone(),
+                    ]));
+                }
+            }
+        }
+    }
+    let failed = moved(param(failed)?);
+    let params: Vec<(String, Sort)> = (morphed.params.iter().enumerate())
+        .map(|(i, p)| (format!("x!{i}"), p.sort.clone()))
+        .collect();
+    let body = Sx::List(vec![
+        implies.clone(),
+        Sx::List(premises_over_cells),
+        Sx::List(vec![not.clone(), new(failed)]),
+    ]);
+    Some(format!(
+        "(define-fun {name} ({}) Bool {body})",
+        super::horn::bindings(&params)
+    ))
 }
 
 /// The index sort shared by every map of the system; `None` if there is no map, maps
@@ -111,17 +224,26 @@ fn index_sort(system: &HornSystem) -> Option<Sort> {
     key
 }
 
-/// Where a relation's index goes and which of its parameters are maps.
+/// Where a relation's indices go and which of its parameters are maps.
 #[derive(Clone, Debug)]
 struct Shape {
-    /// The position the index is inserted at (after `active`, if the relation has it).
+    /// The position the indices are inserted at (after `active`, if the relation has it).
     index_at: usize,
     /// Per original parameter: whether it is a map.
     maps: Vec<bool>,
 }
 
-/// `relation` with its maps read at a new `cell` parameter, and its shape, if it has maps.
-fn morph_relation(relation: &Relation, key: &Sort) -> (Relation, Option<Shape>) {
+/// The role of the `n`-th of `cells` indices.
+fn cell_role(n: usize, cells: usize) -> String {
+    match cells {
+        1 => CELL_ROLE.to_string(),
+        _ => format!("{CELL_ROLE}{}", n + 1),
+    }
+}
+
+/// `relation` with its maps read at `cells` new index parameters, and its shape, if it has
+/// maps.
+fn morph_relation(relation: &Relation, key: &Sort, cells: usize) -> (Relation, Option<Shape>) {
     let maps: Vec<bool> = (relation.params.iter())
         .map(|p| matches!(p.sort, Sort::Array(..)))
         .collect();
@@ -130,24 +252,30 @@ fn morph_relation(relation: &Relation, key: &Sort) -> (Relation, Option<Shape>) 
     }
     let index_at = usize::from(relation.params.first().is_some_and(|p| p.role == "active"));
     let mut params: Vec<RelationParam> = (relation.params.iter())
-        .map(|p| match &p.sort {
-            Sort::Array(_, value) => RelationParam {
-                role: format!("{}[{CELL_ROLE}]", p.role),
-                sort: (**value).clone(),
-            },
-            _ => p.clone(),
+        .flat_map(|p| match &p.sort {
+            Sort::Array(_, value) => (0..cells)
+                .map(|n| RelationParam {
+                    role: format!("{}[{}]", p.role, cell_role(n, cells)),
+                    sort: (**value).clone(),
+                })
+                .collect(),
+            _ => vec![p.clone()],
         })
         .collect();
-    params.insert(
-        index_at,
-        RelationParam {
-            role: CELL_ROLE.into(),
-            sort: key.clone(),
-        },
-    );
+    let indices = (0..cells).map(|n| RelationParam {
+        role: cell_role(n, cells),
+        sort: key.clone(),
+    });
+    params.splice(index_at..index_at, indices);
+    // The inputs follow `active` (or start the relation): each map among them is now
+    // `cells` values, and the indices are inputs too.
+    let map_inputs = maps[index_at..(index_at + relation.inputs).min(maps.len())]
+        .iter()
+        .filter(|m| **m)
+        .count();
     let morphed = Relation {
         params,
-        inputs: relation.inputs + 1,
+        inputs: relation.inputs + cells + map_inputs * (cells - 1),
         ..relation.clone()
     };
     (morphed, Some(Shape { index_at, maps }))
@@ -176,14 +304,14 @@ struct ClauseCells<'s> {
     clause: &'s Clause,
     shapes: &'s HashMap<String, Shape>,
     key: &'s Sort,
+    cells: usize,
     /// The clause's variables by unquoted name.
     sorts: HashMap<String, Sort>,
     facts: Vec<Sx>,
     head: Option<Sx>,
-    /// The index set `J`, rewritten (no map left in them).
+    /// The index set `J`, rewritten (no map left in them); the head's first, when the
+    /// head carries maps.
     indices: Vec<Sx>,
-    /// The head's index, when the head carries maps (the first of `indices`).
-    head_index: Option<Sx>,
     /// (map variable, index position) → its read variable.
     reads: HashMap<(String, usize), Sx>,
     /// Variables added: the index and the reads.
@@ -195,6 +323,7 @@ impl<'s> ClauseCells<'s> {
         clause: &'s Clause,
         shapes: &'s HashMap<String, Shape>,
         key: &'s Sort,
+        cells: usize,
     ) -> Option<ClauseCells<'s>> {
         let facts = (clause.body.iter())
             .map(|f| parse_sx(f).ok())
@@ -210,11 +339,11 @@ impl<'s> ClauseCells<'s> {
             clause,
             shapes,
             key,
+            cells,
             sorts,
             facts,
             head,
             indices: Vec::new(),
-            head_index: None,
             reads: HashMap::new(),
             added: Vec::new(),
         })
@@ -223,9 +352,10 @@ impl<'s> ClauseCells<'s> {
     fn rewrite(mut self) -> Option<Clause> {
         let head_shape = self.head.as_ref().and_then(|h| self.shape_of(h));
         if head_shape.is_some() {
-            let index = self.fresh("cell!k", self.key.clone());
-            self.indices.push(index.clone());
-            self.head_index = Some(index);
+            for _ in 0..self.cells {
+                let index = self.fresh("cell!k", self.key.clone());
+                self.indices.push(index);
+            }
         }
         let terms: Vec<Sx> = self.facts.iter().chain(&self.head).cloned().collect();
         for term in &terms {
@@ -233,17 +363,25 @@ impl<'s> ClauseCells<'s> {
         }
         let carries_maps = |s: &Self, t: &Sx| s.shape_of(t).is_some();
         if self.indices.is_empty() && self.facts.iter().any(|f| carries_maps(&self, f)) {
-            let index = self.fresh("cell!any", self.key.clone());
-            self.indices.push(index);
+            for _ in 0..self.cells {
+                let index = self.fresh("cell!any", self.key.clone());
+                self.indices.push(index);
+            }
         }
         if self.indices.len() > MAX_INDICES {
+            return None;
+        }
+        // The tuples of indices (positions in `J`) body applications are instantiated at.
+        let tuples = tuples(self.indices.len(), self.cells);
+        let instances = tuples.len() * self.facts.iter().filter(|f| carries_maps(&self, f)).count();
+        if instances > MAX_INSTANCES {
             return None;
         }
         let mut body = Vec::new();
         for fact in std::mem::take(&mut self.facts) {
             match self.shape_of(&fact) {
                 Some(shape) => {
-                    for at in 0..self.indices.len() {
+                    for at in &tuples {
                         body.push(self.application(&fact, &shape, at)?.to_string());
                     }
                 }
@@ -253,10 +391,14 @@ impl<'s> ClauseCells<'s> {
         let head = match self.head.take() {
             None => None,
             Some(head) => Some(match &head_shape {
-                Some(shape) => self.application(&head, shape, 0)?,
+                Some(shape) => {
+                    let first: Vec<usize> = (0..self.cells).collect();
+                    self.application(&head, shape, &first)?
+                }
                 None => self.formula(&head, Position::Asserted)?,
             }),
         };
+        body.extend(self.consistency().iter().map(Sx::to_string));
         let mut vars: Vec<(String, Sort)> = (self.clause.vars.iter())
             .filter(|(_, sort)| !matches!(sort, Sort::Array(..)))
             .cloned()
@@ -268,6 +410,40 @@ impl<'s> ClauseCells<'s> {
             body,
             head: head.map(|h| h.to_string()),
         })
+    }
+
+    /// Reads of one map at equal indices are equal: `J[m] = J[n] ⇒ a@m = a@n` for every map
+    /// read at both (a head read at its fresh index and a body read at `p` are one value
+    /// when the index is `p`).
+    fn consistency(&self) -> Vec<Sx> {
+        let mut by_map: Vec<(&String, usize, &Sx)> = (self.reads.iter())
+            .map(|((map, at), read)| (map, *at, read))
+            .collect();
+        by_map.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        let mut facts = Vec::new();
+        for (i, (map, m, read_m)) in by_map.iter().enumerate() {
+            for (other, n, read_n) in &by_map[i + 1..] {
+                if other != map {
+                    break;
+                }
+                let same_index = Sx::List(vec![
+                    Sx::Atom("=".into()),
+                    self.indices[*m].clone(),
+                    self.indices[*n].clone(),
+                ]);
+                let same_value = Sx::List(vec![
+                    Sx::Atom("=".into()),
+                    (*read_m).clone(),
+                    (*read_n).clone(),
+                ]);
+                facts.push(Sx::List(vec![
+                    Sx::Atom("=>".into()),
+                    same_index,
+                    same_value,
+                ]));
+            }
+        }
+        facts
     }
 
     /// The shape of the relation `term` applies, if it is an application carrying maps.
@@ -436,8 +612,8 @@ impl<'s> ClauseCells<'s> {
         }
     }
 
-    /// The application `term` of a relation of `shape` at the `at`-th index.
-    fn application(&mut self, term: &Sx, shape: &Shape, at: usize) -> Option<Sx> {
+    /// The application `term` of a relation of `shape` at the indices at positions `at`.
+    fn application(&mut self, term: &Sx, shape: &Shape, at: &[usize]) -> Option<Sx> {
         let items = term.list()?;
         let (name, args) = items.split_first()?;
         if args.len() != shape.maps.len() {
@@ -446,18 +622,43 @@ impl<'s> ClauseCells<'s> {
         let mut out = vec![name.clone()];
         for (i, (arg, is_map)) in args.iter().zip(&shape.maps).enumerate() {
             if i == shape.index_at {
-                out.push(self.indices.get(at)?.clone());
+                for &position in at {
+                    out.push(self.indices.get(position)?.clone());
+                }
             }
-            out.push(match is_map {
-                true => self.read(arg, at)?,
-                false => self.formula(arg, Position::Either)?,
-            });
+            match is_map {
+                true => {
+                    for &position in at {
+                        out.push(self.read(arg, position)?);
+                    }
+                }
+                false => out.push(self.formula(arg, Position::Either)?),
+            }
         }
         if shape.index_at == args.len() {
-            out.push(self.indices.get(at)?.clone());
+            for &position in at {
+                out.push(self.indices.get(position)?.clone());
+            }
         }
         Some(Sx::List(out))
     }
+}
+
+/// Every `cells`-tuple of positions below `count` (`count ^ cells` of them).
+fn tuples(count: usize, cells: usize) -> Vec<Vec<usize>> {
+    let mut tuples = vec![Vec::new()];
+    for _ in 0..cells {
+        tuples = (tuples.into_iter())
+            .flat_map(|t| {
+                (0..count).map(move |i| {
+                    let mut t = t.clone();
+                    t.push(i);
+                    t
+                })
+            })
+            .collect();
+    }
+    tuples
 }
 
 /// `(Array K V)` as a sort.
@@ -546,7 +747,7 @@ mod tests {
 
     #[test]
     fn maps_are_read_at_the_head_index_and_at_every_index_read() {
-        let cells = tracked_cells(&system("(not (= (select r k) 0))")).expect("built");
+        let cells = tracked_cells(&system("(not (= (select r k) 0))"), 1).expect("built");
         let fill = &cells.relations[0];
         let roles: Vec<&str> = fill.params.iter().map(|p| p.role.as_str()).collect();
         assert_eq!(roles, ["active", "cell", "i", "a[cell]", "a'[cell]"]);
@@ -579,11 +780,72 @@ mod tests {
     }
 
     #[test]
+    fn two_cells_read_every_map_at_both_and_instantiate_calls_at_every_pair() {
+        let cells = tracked_cells(&system("(not (= (select r k) 0))"), 2).expect("built");
+        let fill = &cells.relations[0];
+        let roles: Vec<&str> = fill.params.iter().map(|p| p.role.as_str()).collect();
+        assert_eq!(
+            roles,
+            [
+                "active",
+                "cell1",
+                "cell2",
+                "i",
+                "a[cell1]",
+                "a[cell2]",
+                "a'[cell1]",
+                "a'[cell2]"
+            ]
+        );
+        assert_eq!(fill.inputs, 5);
+        // The recursive call, at each of the 2 × 2 pairs of the head's two indices.
+        let body = &cells.clauses[0];
+        let calls = body.body.iter().filter(|f| f.starts_with("(fill!rel"));
+        assert_eq!(calls.count(), 4);
+        // The goal reads `r` at `k` only, beside the two fresh indices no read names.
+        let goal = &cells.clauses[1];
+        assert_eq!(
+            goal.body
+                .iter()
+                .filter(|f| f.starts_with("(fill!rel"))
+                .count(),
+            1
+        );
+        assert!(
+            goal.body[0].starts_with("(fill!rel true k k 0"),
+            "{:?}",
+            goal.body
+        );
+    }
+
+    #[test]
+    fn reads_of_one_map_at_equal_indices_are_equal() {
+        let cells = tracked_cells(&system("(not (= (select r k) 0))"), 1).expect("built");
+        // `a` is read at the head's index and, through the store, nowhere else; `b`, `r`
+        // likewise: one read each, no consistency fact. The goal reads `r` at `k` once.
+        assert!(
+            cells.clauses[0]
+                .body
+                .iter()
+                .all(|f| !f.starts_with("(=> (= cell!k"))
+        );
+        let read_twice = system("(not (= (select r k) (select r (+ k 1))))");
+        let cells = tracked_cells(&read_twice, 1).expect("built");
+        let goal = &cells.clauses[1];
+        assert!(
+            goal.body
+                .contains(&"(=> (= k (+ k 1)) (= r@0!1 r@1!3))".to_string()),
+            "{:?}",
+            goal.body
+        );
+    }
+
+    #[test]
     fn a_map_equation_that_is_not_asserted_is_not_read() {
         // Under a negation, the equations of the reads would say less than the original.
-        assert!(tracked_cells(&system("(not (= r a))")).is_none());
+        assert!(tracked_cells(&system("(not (= r a))"), 1).is_none());
         // In a condition alike.
-        assert!(tracked_cells(&system("(ite (= r a) false true)")).is_none());
+        assert!(tracked_cells(&system("(ite (= r a) false true)"), 1).is_none());
     }
 
     #[test]
@@ -591,6 +853,6 @@ mod tests {
         let mut without = system("(not (= (select r k) 0))");
         without.relations[0].params.truncate(2);
         without.clauses.clear();
-        assert!(tracked_cells(&without).is_none());
+        assert!(tracked_cells(&without, 1).is_none());
     }
 }

@@ -274,7 +274,8 @@ impl DeferredChc {
 /// lanes: they prove loops the others cannot, and in the shared suite, ranked among the
 /// first, they took the slot of the lanes that prove its programs within the default wait
 /// (RESULTS.md, "Heap maps and loops"). Last of all, for programs with maps, the clauses
-/// over one distinguished cell of every map (`vc::horn_cells`: loops filling a map).
+/// over one, then two, distinguished cells of every map (`vc::horn_cells`: loops filling
+/// a map, transfers keeping a sum).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
@@ -295,14 +296,15 @@ fn whole_attempts(
         // The same clauses asked only about the inputs each procedure is called with
         // (`vc::horn_contexts`: loops proved by forward invariants).
         let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
-        // The clauses over one cell of every map (`vc::horn_cells`: a map filled by a
-        // loop, whose summary over all indices Spacer rarely finds, is linear over one).
-        let cells = crate::vc::horn_cells::tracked_cells(&system);
+        // The clauses over one cell of every map, then over two (`vc::horn_cells`: a map
+        // filled by a loop, whose summary over all indices Spacer rarely finds, is linear
+        // over one cell; a sum of two balances kept by transfers, over two).
+        let cells = [1, 2].map(|n| crate::vc::horn_cells::tracked_cells(&system, n));
         let configurations = proofs::chc::configurations_for(&system);
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
         last.extend(contexts);
-        last.extend(cells);
+        last.extend(cells.into_iter().flatten());
     }
     let extra = extra.iter().filter(|s| s.has_goal());
     systems.extend(extra.map(|s| ((**s).clone(), REFINEMENT_CONFIGURATION)));
