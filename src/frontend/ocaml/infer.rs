@@ -191,8 +191,7 @@ impl Inferer {
     fn item(&mut self, item: &Item) -> R<()> {
         match item {
             Item::Let(group) => self.let_group(group),
-            Item::Record(decl) => self.record_decl(decl),
-            Item::Variants(decls) => self.variant_decls(decls),
+            Item::Types(group) => self.type_group(group),
             Item::Open(module) => self.open(module),
             Item::Exception(name, arg) => {
                 self.constructors.remove(&name.text);
@@ -993,9 +992,13 @@ impl Inferer {
                 self.variant_type(index, args, span)
             }
             ("bytes", _) => Err(unsupported(span, &format!("the type `{name}`"))),
-            (_, []) if self.record_named(name).is_some() => {
+            (_, _) if self.record_named(name).is_some() => {
                 let index = self.record_named(name).unwrap_or_default();
-                Ok(self.typing.records[index].ty.clone())
+                let args = args
+                    .iter()
+                    .map(|a| self.annot_type(a))
+                    .collect::<R<Vec<_>>>()?;
+                self.record_type_at(index, &args, span)
             }
             _ => Err(Diagnostic::error(
                 span,
