@@ -397,7 +397,8 @@ impl Inferer {
                     return Err(unsupported(
                         p.span,
                         "or-patterns that bind variables outside the cases of a `match`, \
-                         `function` or `try` without a `when` guard",
+                         `function` or `try`, or under a `when` guard where a value may \
+                         match two of the alternatives",
                     ));
                 }
                 // Both sides bind the same names at the same types; the body sees the left
@@ -813,7 +814,8 @@ impl Inferer {
         for case in cases {
             let depth = self.env.len();
             let mut bound = Vec::new();
-            let outer = std::mem::replace(&mut self.or_vars, case.guard.is_none());
+            let allowed = case.guard.is_none() || super::or_patterns::guard_allows(&case.pattern);
+            let outer = std::mem::replace(&mut self.or_vars, allowed);
             let typed = self.pattern(&case.pattern, scrutinee, &mut bound);
             self.or_vars = outer;
             typed?;
