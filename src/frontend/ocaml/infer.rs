@@ -725,6 +725,12 @@ impl Inferer {
     }
 
     fn unknown_name(&self, name: &Name) -> Diagnostic {
+        if *name.text == *"op#caret" {
+            return unsupported(
+                name.span,
+                "string concatenation `^` (strings are read only as printed: see docs/ocaml.md, \"Printing\")",
+            );
+        }
         if name.text.starts_with("op#") {
             return Diagnostic::error(
                 name.span,
@@ -1184,6 +1190,8 @@ impl Inferer {
             "print_int" => ("print_int", Ty::fun(vec![Ty::Int], Ty::Unit)),
             "print_string" => ("print_string", Ty::fun(vec![Ty::Str], Ty::Unit)),
             "print_endline" => ("print_endline", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "prerr_string" => ("print_string", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "prerr_endline" => ("print_endline", Ty::fun(vec![Ty::Str], Ty::Unit)),
             "print_newline" => ("print_newline", Ty::fun(vec![Ty::Unit], Ty::Unit)),
             "failwith" => ("failwith", Ty::fun(vec![Ty::Str], self.fresh())),
             "invalid_arg" => ("invalid_arg", Ty::fun(vec![Ty::Str], self.fresh())),
