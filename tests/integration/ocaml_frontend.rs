@@ -105,7 +105,16 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let main n = let l = Some [fun x -> x + n] in assert (l = l)",
         "comparing values of type `int -> int` with `=`",
     ),
-    ("type 'a t = { x : 'a }\nlet main n = ()", "parameterised"),
+    (
+        "type node = { v : int; next : node option }\nlet main n = ()",
+        "contains itself",
+    ),
+    ("let main n = Printf.printf \"%f\" n", "the conversion `%f`"),
+    (
+        "let main n = let s = \"a\" ^ \"b\" in ()",
+        "string concatenation",
+    ),
+    ("let main n = Printf.printf", "as a value"),
     (
         "type t = { x : int }\nlet main n = let r = { x = n } in r.x <- 1",
         "the record field `x` is not mutable",

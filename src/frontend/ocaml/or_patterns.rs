@@ -221,10 +221,9 @@ fn disjoint(p: &Pattern, q: &Pattern) -> bool {
             (Some(a), Some(b)) => disjoint(a, b),
             _ => false,
         },
-        (K::Record(fs), K::Record(gs)) => fs.iter().any(|(f, x)| {
-            gs.iter()
-                .any(|(g, y)| f.text == g.text && disjoint(x, y))
-        }),
+        (K::Record(fs), K::Record(gs)) => fs
+            .iter()
+            .any(|(f, x)| gs.iter().any(|(g, y)| f.text == g.text && disjoint(x, y))),
         _ => false,
     }
 }

@@ -6,8 +6,8 @@
 //! has its fields' types over the parameters' variables, replaced by fresh ones at each
 //! use, as a variant's constructors are; records of one `type .. and ..` group are
 //! defined each after the records of the group its fields mention (a record that
-//! contains itself, with no variant in between, is an error: its tuple would be
-//! infinite).
+//! contains itself, directly or through a type argument such as `option`, is an error:
+//! its tuple would be infinite).
 //!
 //! Guarantees: a record expression gives every field of one record type exactly once (or,
 //! with `with`, fields of the base's type); `e.f <- v` only on a `mutable` field; each
@@ -75,7 +75,7 @@ pub(super) fn record_order(records: &[RecordDecl]) -> R<Vec<usize>> {
                 return Err(Diagnostic::error(
                     name.span,
                     format!(
-                        "the record type `{}` contains itself without a variant in between (write the recursion through a variant, as `option`)",
+                        "the record type `{}` contains itself (a record is the tuple of its fields, which would be infinite: write the recursion through a variant of the program's own)",
                         name.text
                     ),
                     "a recursive record",

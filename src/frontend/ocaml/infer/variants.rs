@@ -17,6 +17,9 @@ use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 use std::rc::Rc;
 
+/// The parameters of a type definition: each name and the variable standing for it.
+pub(super) type TypeParams = Vec<(Rc<str>, u32)>;
+
 /// A variant type definition.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -141,7 +144,7 @@ impl Inferer {
     }
 
     /// Each variant of a group without its constructors, and its parameters' variables.
-    fn declare_variants(&mut self, decls: &[VariantDecl]) -> R<Vec<Vec<(Rc<str>, u32)>>> {
+    fn declare_variants(&mut self, decls: &[VariantDecl]) -> R<Vec<TypeParams>> {
         let mut all_params = Vec::new();
         for decl in decls {
             let params = self.type_params(&decl.params)?;
@@ -157,8 +160,8 @@ impl Inferer {
     }
 
     /// A fresh variable for each parameter of a type definition (`'a`, each named once).
-    pub(super) fn type_params(&mut self, names: &[Name]) -> R<Vec<(Rc<str>, u32)>> {
-        let mut params: Vec<(Rc<str>, u32)> = Vec::new();
+    pub(super) fn type_params(&mut self, names: &[Name]) -> R<TypeParams> {
+        let mut params: TypeParams = Vec::new();
         for p in names {
             if params.iter().any(|(n, _)| *n == p.text) {
                 return Err(Diagnostic::error(

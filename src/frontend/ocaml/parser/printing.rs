@@ -38,7 +38,12 @@ struct Part {
 const PRINTF: &[&str] = &["Printf.printf", "Printf.eprintf"];
 
 /// The printing functions that take a string.
-const PRINT_STRING: &[&str] = &["print_string", "print_endline", "prerr_string", "prerr_endline"];
+const PRINT_STRING: &[&str] = &[
+    "print_string",
+    "print_endline",
+    "prerr_string",
+    "prerr_endline",
+];
 
 impl Parser {
     /// `head args` when it is a printing call this module rewrites.
@@ -95,7 +100,13 @@ impl Parser {
             }
             let text = format!("printf#{k}");
             params.push(self.typed_var_pattern(&text, *conv, span));
-            let value = self.mk(span, ExprKind::Var(Name { text: text.into(), span }))?;
+            let value = self.mk(
+                span,
+                ExprKind::Var(Name {
+                    text: text.into(),
+                    span,
+                }),
+            )?;
             later.push(Part { conv: *conv, value });
         }
         let unit = self.mk(span, ExprKind::Unit)?;
