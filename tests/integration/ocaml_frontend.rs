@@ -115,6 +115,11 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "string concatenation",
     ),
     ("let main n = Printf.printf", "as a value"),
+    ("let main n = if n < 0 then exit 1", "`exit`"),
+    (
+        "let main n = let s = string_of_int n in ()",
+        "strings (`string_of_int`",
+    ),
     (
         "type t = { x : int }\nlet main n = let r = { x = n } in r.x <- 1",
         "the record field `x` is not mutable",

@@ -731,6 +731,37 @@ impl Inferer {
                 "string concatenation `^` (strings are read only as printed: see docs/ocaml.md, \"Printing\")",
             );
         }
+        if matches!(&*name.text, "exit" | "Stdlib.exit") {
+            return unsupported(
+                name.span,
+                "`exit` (a run that stops without failing is not in the core; raise an exception the entry catches)",
+            );
+        }
+        if matches!(&*name.text, "Printf.printf" | "Printf.eprintf") {
+            return unsupported(
+                name.span,
+                &format!(
+                    "`{}` as a value (apply it to a literal format: see docs/ocaml.md, \"Printing\")",
+                    name.text
+                ),
+            );
+        }
+        if matches!(
+            &*name.text,
+            "Printf.sprintf"
+                | "string_of_int"
+                | "string_of_bool"
+                | "Int.to_string"
+                | "Bool.to_string"
+        ) {
+            return unsupported(
+                name.span,
+                &format!(
+                    "strings (`{}` other than in what is printed: see docs/ocaml.md, \"Printing\")",
+                    name.text
+                ),
+            );
+        }
         if name.text.starts_with("op#") {
             return Diagnostic::error(
                 name.span,

@@ -13,6 +13,9 @@
 //!   is built of string literals, `^`, `string_of_int`, `string_of_bool`,
 //!   `Int.to_string`, `Bool.to_string` and `Printf.sprintf fmt a1 .. an` (all its
 //!   arguments given): the integers and booleans in it.
+//! - `failwith e` and `invalid_arg e` with such an `e` (`failwith ("bad key " ^
+//!   string_of_int k)`): its values evaluated, then `failwith ""` (a message is not
+//!   modelled).
 //!
 //! Guarantees: the arguments are evaluated right to left, as OCaml evaluates an
 //! application's arguments (and both sides of `^`); a conversion outside these (`%c`,
@@ -45,6 +48,10 @@ const PRINT_STRING: &[&str] = &[
     "prerr_endline",
 ];
 
+/// The functions that raise an exception with a message (not modelled: docs/ocaml.md,
+/// "Exceptions").
+const RAISE_MESSAGE: &[&str] = &["failwith", "invalid_arg"];
+
 impl Parser {
     /// `head args` when it is a printing call this module rewrites.
     pub(super) fn printing(&mut self, head: &Expr, args: &[Expr]) -> PResult<Option<Expr>> {
@@ -55,14 +62,23 @@ impl Parser {
         if PRINTF.contains(&&*name.text) {
             return self.printf(span, head, args).map(Some);
         }
-        if PRINT_STRING.contains(&&*name.text) && args.len() == 1 {
+        let printing = PRINT_STRING.contains(&&*name.text);
+        let raising = RAISE_MESSAGE.contains(&&*name.text);
+        if (printing || raising) && args.len() == 1 {
             if matches!(args[0].kind, ExprKind::Str(_)) {
                 return Ok(None);
             }
             let mut parts = Vec::new();
             if string_parts(&args[0], &mut parts)? {
-                let unit = self.mk(span, ExprKind::Unit)?;
-                return self.evaluate_parts(parts, unit, span).map(Some);
+                let then = match raising {
+                    // The message is not modelled: `failwith ""` after its values.
+                    true => {
+                        let empty = self.mk(args[0].span, ExprKind::Str("".into()))?;
+                        self.mk(span, ExprKind::App(Box::new(head.clone()), vec![empty]))?
+                    }
+                    false => self.mk(span, ExprKind::Unit)?,
+                };
+                return self.evaluate_parts(parts, then, span).map(Some);
             }
         }
         Ok(None)
