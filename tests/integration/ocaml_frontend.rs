@@ -105,7 +105,21 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "let main n = let l = Some [fun x -> x + n] in assert (l = l)",
         "comparing values of type `int -> int` with `=`",
     ),
-    ("type 'a t = { x : 'a }\nlet main n = ()", "parameterised"),
+    (
+        "type node = { v : int; next : node option }\nlet main n = ()",
+        "contains itself",
+    ),
+    ("let main n = Printf.printf \"%f\" n", "the conversion `%f`"),
+    (
+        "let main n = let s = \"a\" ^ \"b\" in ()",
+        "string concatenation",
+    ),
+    ("let main n = Printf.printf", "as a value"),
+    ("let main n = if n < 0 then exit 1", "`exit`"),
+    (
+        "let main n = let s = string_of_int n in ()",
+        "strings (`string_of_int`",
+    ),
     (
         "type t = { x : int }\nlet main n = let r = { x = n } in r.x <- 1",
         "the record field `x` is not mutable",
@@ -127,8 +141,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "array patterns",
     ),
     (
-        "let main n = Array.sort compare [| n |]",
-        "modules (`Array.sort`",
+        "let main n = Array.iter2 (fun a b -> ()) [| n |] [| n |]",
+        "modules (`Array.iter2`",
     ),
     (
         "let main n = let r = { x = 1 } in ()",
@@ -138,7 +152,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("let main n = 'c'", "characters"),
     ("let main n = let s = \"a\" in ()", "strings"),
     ("let main n = object end", "objects"),
-    ("let main n = List.sort_uniq compare [n]", "modules"),
+    ("let main n = List.merge compare [n] [n]", "modules"),
     (
         "let ( + ) a b = a - b\nlet main n = ()",
         "redefining the built-in operator `+`",

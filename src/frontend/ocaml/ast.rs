@@ -195,13 +195,24 @@ pub enum Item {
     Let(LetGroup),
     /// `exception E` or `exception E of t`.
     Exception(Name, Option<TypeExpr>),
-    /// `type t = { f : t1; mutable g : t2; ... }`.
-    Record(RecordDecl),
-    /// `type ('a, ..) t = C1 | C2 of t1 * t2 .. [and u = ..]`: a group of variant types,
-    /// which may refer to each other.
-    Variants(Vec<VariantDecl>),
+    /// `type ('a, ..) t = C1 | C2 of t1 * t2 .. [and u = { f : t1; mutable g : t2 } ..]`: a
+    /// group of variant and record types, which may refer to each other.
+    Types(TypeGroup),
     /// `open M` of a Stdlib module: its names are in scope for the items after it.
     Open(Name),
+}
+
+/// The variant and record types of one `type .. and ..` definition.
+#[derive(Clone, Debug, Default)]
+pub struct TypeGroup {
+    pub variants: Vec<VariantDecl>,
+    pub records: Vec<RecordDecl>,
+}
+
+impl TypeGroup {
+    pub fn is_empty(&self) -> bool {
+        self.variants.is_empty() && self.records.is_empty()
+    }
 }
 
 /// A variant type definition.
@@ -224,6 +235,8 @@ pub struct CtorDecl {
 #[derive(Clone, Debug)]
 pub struct RecordDecl {
     pub name: Name,
+    /// The type parameters (`'a`), in order.
+    pub params: Vec<Name>,
     pub fields: Vec<FieldDecl>,
 }
 

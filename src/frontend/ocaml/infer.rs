@@ -191,8 +191,7 @@ impl Inferer {
     fn item(&mut self, item: &Item) -> R<()> {
         match item {
             Item::Let(group) => self.let_group(group),
-            Item::Record(decl) => self.record_decl(decl),
-            Item::Variants(decls) => self.variant_decls(decls),
+            Item::Types(group) => self.type_group(group),
             Item::Open(module) => self.open(module),
             Item::Exception(name, arg) => {
                 self.constructors.remove(&name.text);
@@ -398,7 +397,8 @@ impl Inferer {
                     return Err(unsupported(
                         p.span,
                         "or-patterns that bind variables outside the cases of a `match`, \
-                         `function` or `try` without a `when` guard",
+                         `function` or `try`, or under a `when` guard where a value may \
+                         match two of the alternatives",
                     ));
                 }
                 // Both sides bind the same names at the same types; the body sees the left
@@ -725,6 +725,43 @@ impl Inferer {
     }
 
     fn unknown_name(&self, name: &Name) -> Diagnostic {
+        if *name.text == *"op#caret" {
+            return unsupported(
+                name.span,
+                "string concatenation `^` (strings are read only as printed: see docs/ocaml.md, \"Printing\")",
+            );
+        }
+        if matches!(&*name.text, "exit" | "Stdlib.exit") {
+            return unsupported(
+                name.span,
+                "`exit` (a run that stops without failing is not in the core; raise an exception the entry catches)",
+            );
+        }
+        if matches!(&*name.text, "Printf.printf" | "Printf.eprintf") {
+            return unsupported(
+                name.span,
+                &format!(
+                    "`{}` as a value (apply it to a literal format: see docs/ocaml.md, \"Printing\")",
+                    name.text
+                ),
+            );
+        }
+        if matches!(
+            &*name.text,
+            "Printf.sprintf"
+                | "string_of_int"
+                | "string_of_bool"
+                | "Int.to_string"
+                | "Bool.to_string"
+        ) {
+            return unsupported(
+                name.span,
+                &format!(
+                    "strings (`{}` other than in what is printed: see docs/ocaml.md, \"Printing\")",
+                    name.text
+                ),
+            );
+        }
         if name.text.starts_with("op#") {
             return Diagnostic::error(
                 name.span,
@@ -814,7 +851,8 @@ impl Inferer {
         for case in cases {
             let depth = self.env.len();
             let mut bound = Vec::new();
-            let outer = std::mem::replace(&mut self.or_vars, case.guard.is_none());
+            let allowed = case.guard.is_none() || super::or_patterns::guard_allows(&case.pattern);
+            let outer = std::mem::replace(&mut self.or_vars, allowed);
             let typed = self.pattern(&case.pattern, scrutinee, &mut bound);
             self.or_vars = outer;
             typed?;
@@ -993,9 +1031,13 @@ impl Inferer {
                 self.variant_type(index, args, span)
             }
             ("bytes", _) => Err(unsupported(span, &format!("the type `{name}`"))),
-            (_, []) if self.record_named(name).is_some() => {
+            (_, _) if self.record_named(name).is_some() => {
                 let index = self.record_named(name).unwrap_or_default();
-                Ok(self.typing.records[index].ty.clone())
+                let args = args
+                    .iter()
+                    .map(|a| self.annot_type(a))
+                    .collect::<R<Vec<_>>>()?;
+                self.record_type_at(index, &args, span)
             }
             _ => Err(Diagnostic::error(
                 span,
@@ -1179,6 +1221,8 @@ impl Inferer {
             "print_int" => ("print_int", Ty::fun(vec![Ty::Int], Ty::Unit)),
             "print_string" => ("print_string", Ty::fun(vec![Ty::Str], Ty::Unit)),
             "print_endline" => ("print_endline", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "prerr_string" => ("print_string", Ty::fun(vec![Ty::Str], Ty::Unit)),
+            "prerr_endline" => ("print_endline", Ty::fun(vec![Ty::Str], Ty::Unit)),
             "print_newline" => ("print_newline", Ty::fun(vec![Ty::Unit], Ty::Unit)),
             "failwith" => ("failwith", Ty::fun(vec![Ty::Str], self.fresh())),
             "invalid_arg" => ("invalid_arg", Ty::fun(vec![Ty::Str], self.fresh())),

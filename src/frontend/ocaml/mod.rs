@@ -13,6 +13,7 @@
 pub mod ast;
 pub mod infer;
 pub mod lexer;
+pub mod or_patterns;
 pub mod parser;
 pub mod stdlib;
 pub mod to_core;

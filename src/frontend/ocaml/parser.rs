@@ -36,6 +36,7 @@ mod loops;
 mod operators;
 mod patterns;
 mod prefix;
+mod printing;
 mod records;
 mod toplevel;
 mod types;

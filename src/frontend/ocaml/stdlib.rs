@@ -225,6 +225,11 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         &["List.sort"],
         "let List.stable_sort cmp l = List.sort cmp l",
     ),
+    (
+        "List.sort_uniq",
+        &["List.sort"],
+        "let List.sort_uniq cmp l = let rec dedup l = match l with x :: y :: r -> if cmp x y = 0 then dedup (x :: r) else x :: dedup (y :: r) | l -> l in dedup (List.sort cmp l)",
+    ),
     ("Fun.id", &[], "let Fun.id x = x"),
     ("Fun.const", &[], "let Fun.const c _ = c"),
     ("Fun.flip", &[], "let Fun.flip f x y = f y x"),
@@ -328,6 +333,16 @@ const DEFINITIONS: &[(&str, &[&str], &str)] = &[
         "Array.to_list",
         &[],
         "let Array.to_list a = let rec go i res = if i < 0 then res else go (i - 1) (a.(i) :: res) in go (Array.length a - 1) []",
+    ),
+    (
+        "Array.sort",
+        &["List.sort", "Array.to_list"],
+        "let Array.sort cmp a = let rec put i l = match l with [] -> () | x :: r -> a.(i) <- x; put (i + 1) r in put 0 (List.sort cmp (Array.to_list a))",
+    ),
+    (
+        "Array.stable_sort",
+        &["Array.sort"],
+        "let Array.stable_sort cmp a = Array.sort cmp a",
     ),
     (
         "Array.of_list",

@@ -17,6 +17,9 @@ use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 use std::rc::Rc;
 
+/// The parameters of a type definition: each name and the variable standing for it.
+pub(super) type TypeParams = Vec<(Rc<str>, u32)>;
+
 /// A variant type definition.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -122,26 +125,29 @@ impl Inferer {
         self.typing.variants.push(variant);
     }
 
-    /// A group of variant definitions (`type a = .. and b = ..`).
-    pub(super) fn variant_decls(&mut self, decls: &[VariantDecl]) -> R<()> {
+    /// A group of type definitions (`type a = .. and b = { .. } and ..`): the variants'
+    /// names first, so that every definition may refer to them, then the records (each
+    /// after the records of the group it mentions), then the variants' constructors.
+    pub(super) fn type_group(&mut self, group: &TypeGroup) -> R<()> {
         let first = self.typing.variants.len();
-        // Every name of the group first, so that the definitions may refer to each other.
+        let params = self.declare_variants(&group.variants)?;
+        for k in super::records::record_order(&group.records)? {
+            self.record_decl(&group.records[k])?;
+        }
+        for (k, decl) in group.variants.iter().enumerate() {
+            self.define_variant(first + k, decl, &params[k])?;
+        }
+        for index in first..self.typing.variants.len() {
+            self.typing.variants[index].recursive = reaches(&self.typing.variants, index, index);
+        }
+        Ok(())
+    }
+
+    /// Each variant of a group without its constructors, and its parameters' variables.
+    fn declare_variants(&mut self, decls: &[VariantDecl]) -> R<Vec<TypeParams>> {
         let mut all_params = Vec::new();
         for decl in decls {
-            let mut params: Vec<(Rc<str>, u32)> = Vec::new();
-            for p in &decl.params {
-                if params.iter().any(|(n, _)| *n == p.text) {
-                    return Err(Diagnostic::error(
-                        p.span,
-                        format!("the type parameter `'{}` is declared twice", p.text),
-                        "declared again",
-                    ));
-                }
-                let Ty::Var(v) = self.typing.subst.fresh(0) else {
-                    unreachable!("fresh gives a variable")
-                };
-                params.push((p.text.clone(), v));
-            }
+            let params = self.type_params(&decl.params)?;
             self.typing.variants.push(Variant {
                 name: decl.name.text.clone(),
                 params: params.iter().map(|(_, v)| *v).collect(),
@@ -150,16 +156,57 @@ impl Inferer {
             });
             all_params.push(params);
         }
-        for (k, decl) in decls.iter().enumerate() {
-            self.annot_vars.clear();
-            for (name, v) in &all_params[k] {
-                self.annot_vars.insert(name.clone(), Ty::Var(*v));
+        Ok(all_params)
+    }
+
+    /// A fresh variable for each parameter of a type definition (`'a`, each named once).
+    pub(super) fn type_params(&mut self, names: &[Name]) -> R<TypeParams> {
+        let mut params: TypeParams = Vec::new();
+        for p in names {
+            if params.iter().any(|(n, _)| *n == p.text) {
+                return Err(Diagnostic::error(
+                    p.span,
+                    format!("the type parameter `'{}` is declared twice", p.text),
+                    "declared again",
+                ));
             }
-            self.closed_annotations = true;
+            let Ty::Var(v) = self.typing.subst.fresh(0) else {
+                unreachable!("fresh gives a variable")
+            };
+            params.push((p.text.clone(), v));
+        }
+        Ok(params)
+    }
+
+    /// Reads the type expressions of a definition with `params` as its only type
+    /// variables (another is an error).
+    pub(super) fn in_definition<T>(
+        &mut self,
+        params: &[(Rc<str>, u32)],
+        read: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<T> {
+        self.annot_vars.clear();
+        for (name, v) in params {
+            self.annot_vars.insert(name.clone(), Ty::Var(*v));
+        }
+        self.closed_annotations = true;
+        let result = read(self);
+        self.closed_annotations = false;
+        self.annot_vars.clear();
+        result
+    }
+
+    /// The constructors of the variant `index` declared by `declare_variants`.
+    fn define_variant(
+        &mut self,
+        index: usize,
+        decl: &VariantDecl,
+        params: &[(Rc<str>, u32)],
+    ) -> R<()> {
+        let ctors = self.in_definition(params, |inf| {
             let mut ctors: Vec<(Rc<str>, Option<Ty>)> = Vec::new();
             for ctor in &decl.ctors {
                 if ctors.iter().any(|(n, _)| *n == ctor.name.text) {
-                    self.closed_annotations = false;
                     return Err(Diagnostic::error(
                         ctor.name.span,
                         format!("the constructor `{}` is defined twice", ctor.name.text),
@@ -167,29 +214,18 @@ impl Inferer {
                     ));
                 }
                 let arg = match &ctor.arg {
-                    Some(te) => match self.annot_type(te) {
-                        Ok(t) => Some(t),
-                        Err(d) => {
-                            self.closed_annotations = false;
-                            return Err(d);
-                        }
-                    },
+                    Some(te) => Some(inf.annot_type(te)?),
                     None => None,
                 };
                 ctors.push((ctor.name.text.clone(), arg));
             }
-            self.closed_annotations = false;
-            let index = first + k;
-            for (c, (name, _)) in ctors.iter().enumerate() {
-                self.constructors.insert(name.clone(), (index, c));
-                self.typing.exceptions.remove(name);
-            }
-            self.typing.variants[index].ctors = ctors;
+            Ok(ctors)
+        })?;
+        for (c, (name, _)) in ctors.iter().enumerate() {
+            self.constructors.insert(name.clone(), (index, c));
+            self.typing.exceptions.remove(name);
         }
-        self.annot_vars.clear();
-        for index in first..self.typing.variants.len() {
-            self.typing.variants[index].recursive = reaches(&self.typing.variants, index, index);
-        }
+        self.typing.variants[index].ctors = ctors;
         Ok(())
     }
 

@@ -53,6 +53,9 @@ impl Parser {
         if args.is_empty() {
             return Ok(head);
         }
+        if let Some(printed) = self.printing(&head, &args)? {
+            return Ok(printed);
+        }
         let span = head.span.to(args[args.len() - 1].span);
         self.mk(span, ExprKind::App(Box::new(head), args))
     }

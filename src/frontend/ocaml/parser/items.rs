@@ -25,7 +25,7 @@ impl Parser {
             } else {
                 // A `type` of abbreviations only is no item (parser/abbreviations.rs).
                 match self.item()? {
-                    Item::Variants(group) if group.is_empty() => {}
+                    Item::Types(group) if group.is_empty() => {}
                     item => items.push(item),
                 }
             }

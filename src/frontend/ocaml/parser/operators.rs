@@ -80,7 +80,7 @@ pub(super) fn binary_op(tok: &Tok) -> Option<(u8, bool, Result<BinOp, &'static s
         "|>" => (3, false, Err("|>")),
         "@@" => (4, true, Err("@@")),
         "@" => (4, true, Err("@")),
-        "^" => (4, true, Err("string concatenation `^`")),
+        "^" => (4, true, Err("^")),
         "::" => (5, true, Err("::")),
         "+" => (6, false, Ok(BinOp::Add)),
         "-" => (6, false, Ok(BinOp::Sub)),
@@ -174,6 +174,15 @@ impl Parser {
                 // and `%apply`).
                 Err("|>") => ExprKind::App(Box::new(rhs), vec![lhs]),
                 Err("@@") => ExprKind::App(Box::new(lhs), vec![rhs]),
+                // A string, read only as printed (parser/printing.rs).
+                Err("^") => {
+                    let name = Name {
+                        text: operator_name("^"),
+                        span: op_span,
+                    };
+                    let func = self.mk(op_span, ExprKind::Var(name))?;
+                    ExprKind::App(Box::new(func), vec![lhs, rhs])
+                }
                 Err("@") => {
                     let text: Rc<str> = "List.append".into();
                     let append = self.mk(

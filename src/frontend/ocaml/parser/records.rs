@@ -5,8 +5,7 @@
 //! Variant type definitions (`type 'a t = A | B of 'a * int and u = ...`) are read here
 //! too, since both start with `type`.
 //!
-//! Guarantees: a record definition has at least one field and no type parameters (a
-//! parameterised record is named as outside the subset); a
+//! Guarantees: a record definition has at least one field; a
 //! variant definition has at least one constructor; a record
 //! expression lists at least one field; `.` after an expression is followed by a field
 //! name (`a.(i)`, arrays, is named as outside the subset).
@@ -14,12 +13,12 @@
 use super::*;
 
 impl Parser {
-    /// `type t = { ... }` or a group of variant types and abbreviations `type 'a t = A | B
-    /// of 'a and u = int * int ...` (at `type`); the abbreviations are recorded
-    /// (parser/abbreviations.rs), not items.
+    /// A group of variant types, record types and abbreviations `type 'a t = A | B of 'a
+    /// and u = int * int and 'a r = { f : 'a } ...` (at `type`); the abbreviations are
+    /// recorded (parser/abbreviations.rs), not items.
     pub(super) fn type_decl(&mut self) -> PResult<Item> {
-        let start = self.expect("type")?;
-        let mut variants = Vec::new();
+        self.expect("type")?;
+        let mut group = TypeGroup::default();
         loop {
             let params = self.type_params()?;
             let name = match self.peek().clone() {
@@ -32,13 +31,11 @@ impl Parser {
             self.expect("=")?;
             self.abbreviations.remove(&name.text);
             if self.is("{") {
-                if !params.is_empty() || !variants.is_empty() {
-                    return Err(unsupported(
-                        start.to(self.span()),
-                        "parameterised records and records in a group of type definitions (`and`)",
-                    ));
+                group.records.push(self.record_decl(name, params)?);
+                if !self.eat("and") {
+                    break;
                 }
-                return self.record_decl(name);
+                continue;
             }
             if !matches!(self.peek(), Tok::UIdent(_) | Tok::Punct("|")) {
                 self.abbreviation(&params, &name)?;
@@ -47,7 +44,7 @@ impl Parser {
                 }
                 continue;
             }
-            variants.push(VariantDecl {
+            group.variants.push(VariantDecl {
                 name,
                 params,
                 ctors: self.constructors()?,
@@ -56,7 +53,7 @@ impl Parser {
                 break;
             }
         }
-        Ok(Item::Variants(variants))
+        Ok(Item::Types(group))
     }
 
     /// `'a`, `('a, 'b)` or nothing, before a type name in a definition.
@@ -108,7 +105,7 @@ impl Parser {
     }
 
     /// The fields of a record type definition (at `{`).
-    fn record_decl(&mut self, name: Name) -> PResult<Item> {
+    fn record_decl(&mut self, name: Name, params: Vec<Name>) -> PResult<RecordDecl> {
         self.bump();
         let mut fields = Vec::new();
         loop {
@@ -133,13 +130,11 @@ impl Parser {
             self.expect("}")?;
             break;
         }
-        if self.is("and") {
-            return Err(unsupported(
-                self.span(),
-                "records in a group of type definitions (`and`)",
-            ));
-        }
-        Ok(Item::Record(RecordDecl { name, fields }))
+        Ok(RecordDecl {
+            name,
+            params,
+            fields,
+        })
     }
 
     /// `{ f = e; ... }` or `{ e with f = e; ... }` (at `{`).
