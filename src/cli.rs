@@ -844,8 +844,8 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
 /// calls unfolded; `--emit chc-measures`: the measures-only projection of those;
-/// `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells`: the
-/// clauses over one cell of every map.
+/// `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells` and
+/// `--emit chc-two-cells`: the clauses over one or two cells of every map.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
     use crate::vc::horn::HornSystem;
     let system = match emit {

@@ -294,6 +294,17 @@ impl Relation {
 }
 
 impl Clause {
+    /// The body facts and the head, parsed; `None` if one does not parse.
+    pub(crate) fn parsed(&self) -> Option<(Vec<crate::solver::Sx>, Option<crate::solver::Sx>)> {
+        let parse = |text: &String| crate::solver::parse_reply(text).ok();
+        let facts = self.body.iter().map(parse).collect::<Option<Vec<_>>>()?;
+        let head = match &self.head {
+            Some(head) => Some(parse(head)?),
+            None => None,
+        };
+        Some((facts, head))
+    }
+
     /// `(forall (vars) (=> (and body) head))`, or the implication alone without variables.
     pub fn text(&self) -> String {
         let body = match self.body.len() {

@@ -225,7 +225,7 @@ fn index_sort(system: &HornSystem) -> Option<Sort> {
 }
 
 /// Where a relation's indices go and which of its parameters are maps.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Shape {
     /// The position the indices are inserted at (after `active`, if the relation has it).
     index_at: usize,
@@ -325,13 +325,7 @@ impl<'s> ClauseCells<'s> {
         key: &'s Sort,
         cells: usize,
     ) -> Option<ClauseCells<'s>> {
-        let facts = (clause.body.iter())
-            .map(|f| parse_sx(f).ok())
-            .collect::<Option<Vec<Sx>>>()?;
-        let head = match &clause.head {
-            Some(head) => Some(parse_sx(head).ok()?),
-            None => None,
-        };
+        let (facts, head) = clause.parsed()?;
         let sorts = (clause.vars.iter())
             .map(|(name, sort)| (unbarred(name).to_string(), sort.clone()))
             .collect();
@@ -382,7 +376,7 @@ impl<'s> ClauseCells<'s> {
             match self.shape_of(&fact) {
                 Some(shape) => {
                     for at in &tuples {
-                        body.push(self.application(&fact, &shape, at)?.to_string());
+                        body.push(self.application(&fact, shape, at)?.to_string());
                     }
                 }
                 None => body.push(self.formula(&fact, Position::Asserted)?.to_string()),
@@ -390,7 +384,7 @@ impl<'s> ClauseCells<'s> {
         }
         let head = match self.head.take() {
             None => None,
-            Some(head) => Some(match &head_shape {
+            Some(head) => Some(match head_shape {
                 Some(shape) => {
                     let first: Vec<usize> = (0..self.cells).collect();
                     self.application(&head, shape, &first)?
@@ -447,9 +441,9 @@ impl<'s> ClauseCells<'s> {
     }
 
     /// The shape of the relation `term` applies, if it is an application carrying maps.
-    fn shape_of(&self, term: &Sx) -> Option<Shape> {
+    fn shape_of(&self, term: &Sx) -> Option<&'s Shape> {
         let name = term.list()?.first()?.atom()?;
-        self.shapes.get(name).cloned()
+        self.shapes.get(name)
     }
 
     fn fresh(&mut self, base: &str, sort: Sort) -> Sx {

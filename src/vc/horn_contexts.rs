@@ -35,7 +35,7 @@
 
 use super::horn::{Clause, HornSystem, Relation, application};
 use super::smt::unbarred;
-use crate::solver::{Sx, parse_reply as parse_sx};
+use crate::solver::Sx;
 use std::collections::HashMap;
 
 /// The system with calling contexts; `None` when it has no goal, or a relation defined
@@ -64,18 +64,12 @@ pub fn with_call_contexts(system: &HornSystem) -> Option<HornSystem> {
     };
     let mut clauses = Vec::new();
     for clause in &system.clauses {
-        let facts: Vec<Sx> = (clause.body.iter())
-            .map(|f| parse_sx(f).ok())
-            .collect::<Option<_>>()?;
+        let (facts, head) = clause.parsed()?;
         let calls: Vec<Option<(String, Vec<Sx>)>> = facts.iter().map(applied).collect();
         let others: Vec<String> = (facts.iter().zip(&calls))
             .filter(|(_, call)| call.is_none())
             .map(|(fact, _)| fact.to_string())
             .collect();
-        let head = match &clause.head {
-            Some(head) => Some(parse_sx(head).ok()?),
-            None => None,
-        };
         match head.as_ref().map(applied) {
             // The goal: the entry's context is every input it asks about.
             None => {
