@@ -696,6 +696,10 @@ pub enum Emit {
     /// lists): the IR's clauses with the calls of small non-recursive procedures
     /// unfolded, then every list value projected out of the relations.
     ChcMeasures,
+    /// As `chc-measures`, every list of integers also carrying its least and greatest
+    /// element: the system the proof engine tries for programs that build lists of
+    /// elements they bound (`i :: range (i + 1) j` under `i > j`).
+    ChcBounds,
     /// The IR's clauses with calling contexts, the system the proof engine tries beside
     /// them: a relation `p!ctx` per procedure holding the inputs it is called with,
     /// guarding every body clause (`src/vc/horn_contexts.rs`).
@@ -732,6 +736,7 @@ impl Emit {
             | Emit::Chc
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
+            | Emit::ChcBounds
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells => None,
@@ -774,6 +779,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             Emit::Chc
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
+            | Emit::ChcBounds
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells,
@@ -820,6 +826,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         Emit::Chc
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
+            | Emit::ChcBounds
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells
@@ -843,17 +850,30 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 }
 
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
-/// calls unfolded; `--emit chc-measures`: the measures-only projection of those;
-/// `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells` and
+/// calls unfolded; `--emit chc-measures`: the measures-only projection of those
+/// (`--emit chc-bounds`: with least and greatest elements); `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells` and
 /// `--emit chc-two-cells`: the clauses over one or two cells of every map.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
     use crate::vc::horn::HornSystem;
+    // The program the engine asks about: constant closure fields read as their literal.
+    let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
+    let ir = folded.as_ref().unwrap_or(ir);
     let system = match emit {
         Emit::ChcUnfolded | Emit::ChcMeasures => HornSystem::of_unfolded(ir),
+        Emit::ChcBounds => match HornSystem::of_unfolded_with_bounds(ir) {
+            Some(system) => Some(system),
+            None => {
+                eprintln!(
+                    "error: {}: no system with least and greatest elements: the program                      builds no list of integers from a value it compares by order",
+                    file.display()
+                );
+                return ExitCode::Input;
+            }
+        },
         _ => HornSystem::of(ir),
     };
     let derived = |system: &HornSystem| match emit {
-        Emit::ChcMeasures => Some((
+        Emit::ChcMeasures | Emit::ChcBounds => Some((
             crate::vc::measure_abstract::measures_only(system),
             "no relation carries a list: the measures-only system is the clauses of --emit chc",
         )),

@@ -38,7 +38,7 @@
 use super::encode::{EncodedSite, Encoder, InstanceInputs};
 use super::horn_inline::Inlining;
 use super::liveness::Liveness;
-use super::measure::{ClauseParts, Measures};
+use super::measure::{ClauseParts, Library, Measures};
 use super::smt::{Command, has_sort, sort, symbol, value_term};
 use crate::solver::{DatatypeDecl, Sort};
 use boogie_like::Value;
@@ -108,7 +108,12 @@ impl HornSystem {
     /// the IR interpreter and the driver.
     pub fn of(ir: &IrProgram) -> Option<HornSystem> {
         let entry = ir.entrypoint()?;
-        HornSystem::build(ir, Goal::EntryFails(entry), Inlining::none())
+        HornSystem::build(
+            ir,
+            Goal::EntryFails(entry),
+            Inlining::none(),
+            Library::Chosen,
+        )
     }
 
     /// [`HornSystem::of`] with the calls of small non-recursive procedures unfolded into
@@ -118,7 +123,19 @@ impl HornSystem {
     pub fn of_unfolded(ir: &IrProgram) -> Option<HornSystem> {
         let entry = ir.entrypoint()?;
         let inlining = Inlining::small_nonrecursive(ir);
-        HornSystem::build(ir, Goal::EntryFails(entry), inlining)
+        HornSystem::build(ir, Goal::EntryFails(entry), inlining, Library::Chosen)
+    }
+
+    /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its least and
+    /// greatest element ([`Library::WithBounds`]), for a program that builds lists of
+    /// elements it bounds; `None` for any other.
+    pub fn of_unfolded_with_bounds(ir: &IrProgram) -> Option<HornSystem> {
+        let entry = ir.entrypoint()?;
+        if !Measures::bounds_apply(ir) {
+            return None;
+        }
+        let inlining = Inlining::small_nonrecursive(ir);
+        HornSystem::build(ir, Goal::EntryFails(entry), inlining, Library::WithBounds)
     }
 
     /// The clauses of `root` and of every procedure it calls, directly or not, with the
@@ -129,10 +146,15 @@ impl HornSystem {
     /// of the whole program's search ([`crate::engine::proofs::site_facts`]). `None` if `root`
     /// cannot fail, or as for [`HornSystem::of`].
     pub fn of_failure(ir: &IrProgram, root: ProcId) -> Option<HornSystem> {
-        HornSystem::build(ir, Goal::Fails(root), Inlining::none())
+        HornSystem::build(ir, Goal::Fails(root), Inlining::none(), Library::Chosen)
     }
 
-    fn build(ir: &IrProgram, goal: Goal, inlining: Inlining) -> Option<HornSystem> {
+    fn build(
+        ir: &IrProgram,
+        goal: Goal,
+        inlining: Inlining,
+        library: Library,
+    ) -> Option<HornSystem> {
         if ir.has_quantifiers() {
             return None;
         }
@@ -147,7 +169,7 @@ impl HornSystem {
         let terms = ContextBuilder::new()
             .build()
             .expect("internal error: a term store without a solver");
-        let measures = Measures::of(ir);
+        let measures = Measures::with_library(ir, library);
         let unmeasured: Vec<Relation> = ir
             .procs
             .ids()

@@ -28,10 +28,11 @@
 
 use crate::solver::{Sort, symbol_text};
 use boogie_like::ir::{
-    BinOp, DatatypeId, Expr, Program as IrProgram, Stmt, Type as IrType, for_each_stmt,
+    BinOp, DatatypeId, Expr, Procedure, Program as IrProgram, Stmt, Type as IrType, Var,
+    for_each_stmt,
 };
 use easy_smt::{Context, SExpr};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A list-like datatype: its empty and its non-empty constructor (spelled as SMT-LIB
 /// symbols, as the clauses print them: `|K_f#init|`), and which field of the latter is
@@ -61,10 +62,41 @@ pub struct ClauseParts<'a> {
     pub head: &'a mut Option<SExpr>,
 }
 
+/// Which measures beyond length and last element a system's lists carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Library {
+    /// Those the program asks for ([`chosen_measures`]: sum, odd count).
+    Chosen,
+    /// Those, and the least and greatest element, for a program that builds lists of
+    /// elements it bounds ([`builds_bounded_elements`]). Asked in a system of its own:
+    /// two more parameters per list cost Spacer the proofs of some programs the chosen
+    /// library alone proves (a reversal keeping the sum: `tests/proofs/list_rev_sum.ml`).
+    WithBounds,
+}
+
 impl Measures {
     /// Finds the list-like datatypes of `ir`.
     pub fn of(ir: &IrProgram) -> Measures {
-        let chosen = chosen_measures(ir);
+        Measures::with_library(ir, Library::Chosen)
+    }
+
+    /// Whether the program builds lists of `Int`s of elements it bounds, so that
+    /// [`Library::WithBounds`] adds something.
+    pub fn bounds_apply(ir: &IrProgram) -> bool {
+        let int_lists = int_lists(ir);
+        !int_lists.is_empty()
+            && ir
+                .procs
+                .values()
+                .any(|proc| builds_bounded_elements(ir, proc, &int_lists))
+    }
+
+    /// Finds the list-like datatypes of `ir`, carrying the measures of `library`.
+    pub fn with_library(ir: &IrProgram, library: Library) -> Measures {
+        let mut chosen = chosen_measures(ir);
+        if library == Library::WithBounds {
+            chosen.extend([Measure::Min, Measure::Max]);
+        }
         let mut lists = HashMap::new();
         for (id, datatype) in ir.datatypes.iter() {
             let [first, second] = datatype.ctors.as_slice() else {
@@ -180,6 +212,14 @@ impl Measures {
                         facts.push(terms.gte(ghost, terms.numeral(0)));
                         facts.push(terms.lte(ghost, len));
                     }
+                    // The last element lies between the least and the greatest.
+                    let last = || rewriter.ghosts.get(&(*var, Measure::Last)).copied();
+                    let non_empty = |fact| terms.imp(terms.not(is_nil), fact);
+                    match (measure, last()) {
+                        (Measure::Min, Some(last)) => facts.push(non_empty(terms.lte(ghost, last))),
+                        (Measure::Max, Some(last)) => facts.push(non_empty(terms.gte(ghost, last))),
+                        _ => {}
+                    }
                 }
             }
         }
@@ -217,11 +257,24 @@ pub enum Measure {
     /// tests parity (`x mod 2`): "every element is even" is `odd = 0`, "every element is
     /// odd" is `odd = len`.
     Odd,
+    /// The least element (`0` for the empty list), for lists of `Int`s in a program
+    /// that builds lists of elements it bounds ([`Library::WithBounds`]): "every element
+    /// is at least 1" is `len = 0 ∨ min ≥ 1`.
+    Min,
+    /// The greatest element (`0` for the empty list), chosen with [`Measure::Min`].
+    Max,
 }
 
 impl Measure {
     /// Every measure, in the order a list carries them.
-    const ALL: [Measure; 4] = [Measure::Len, Measure::Last, Measure::Sum, Measure::Odd];
+    const ALL: [Measure; 6] = [
+        Measure::Len,
+        Measure::Last,
+        Measure::Sum,
+        Measure::Odd,
+        Measure::Min,
+        Measure::Max,
+    ];
 }
 
 impl Measure {
@@ -232,6 +285,8 @@ impl Measure {
             Measure::Last => "last",
             Measure::Sum => "sum",
             Measure::Odd => "odd",
+            Measure::Min => "min",
+            Measure::Max => "max",
         }
     }
 }
@@ -244,17 +299,7 @@ impl Measure {
 ///   adds two non-literal values (`x + sum t`; `1 + length t` is the length's business);
 /// - [`Measure::Odd`] when the program takes a remainder by 2 (a parity test).
 fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
-    let int_lists: Vec<DatatypeId> = ir
-        .datatypes
-        .iter()
-        .filter(|(_, d)| {
-            d.ctors.iter().any(|c| {
-                c.fields.iter().any(|f| f.ty == IrType::Int)
-                    && c.fields.iter().any(|f| matches!(f.ty, IrType::Data(_)))
-            })
-        })
-        .map(|(id, _)| id)
-        .collect();
+    let int_lists = int_lists(ir);
     if int_lists.is_empty() {
         return Vec::new();
     }
@@ -292,6 +337,80 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
         .filter(|(on, _)| *on)
         .map(|(_, m)| m)
         .collect()
+}
+
+/// The datatypes with a constructor that has an `Int` field and a datatype field (lists
+/// of `Int`s and their like).
+fn int_lists(ir: &IrProgram) -> Vec<DatatypeId> {
+    ir.datatypes
+        .iter()
+        .filter(|(_, d)| {
+            d.ctors.iter().any(|c| {
+                c.fields.iter().any(|f| f.ty == IrType::Int)
+                    && c.fields.iter().any(|f| matches!(f.ty, IrType::Data(_)))
+            })
+        })
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// Whether `proc` puts onto a list of `Int`s (one of `int_lists`) an element computed
+/// (through the procedure's assignments) from a variable that an order comparison of
+/// the procedure mentions (`<`, `≤`, `>`, `≥`): a range `i :: range (i + 1) j` under
+/// `i > j`, a list built down from `n` under `n <= 0`. Its elements are then bounded by
+/// what the comparison bounds, a fact other procedures may need of every element
+/// (`div 10000 k` for each `k` of `range 1 n`).
+fn builds_bounded_elements(ir: &IrProgram, proc: &Procedure, int_lists: &[DatatypeId]) -> bool {
+    let mut exprs: Vec<&Expr> = Vec::new();
+    let mut assigned: HashMap<Var, Vec<&Expr>> = HashMap::new();
+    for_each_stmt(&proc.body, &mut |stmt| match stmt {
+        Stmt::Assign(target, e) => {
+            exprs.push(e);
+            assigned.entry(*target).or_default().push(e);
+        }
+        Stmt::Assume(e) | Stmt::Assert { cond: e, .. } | Stmt::If { cond: e, .. } => exprs.push(e),
+        Stmt::Call(site) => exprs.extend(proc.call_sites[*site].args.iter()),
+        Stmt::Havoc(_) | Stmt::Return => {}
+    });
+    let mut compared: HashSet<Var> = HashSet::new();
+    let mut todo: Vec<Var> = Vec::new();
+    for e in &exprs {
+        any_subexpr(e, &mut |e| match e {
+            Expr::Binary {
+                op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+                lhs,
+                rhs,
+            } => {
+                lhs.for_each_var(&mut |v| {
+                    compared.insert(v);
+                });
+                rhs.for_each_var(&mut |v| {
+                    compared.insert(v);
+                });
+            }
+            Expr::Ctor { ctor, args } if int_lists.contains(&ctor.datatype) => {
+                let fields = ir.ctor(*ctor).map(|c| c.fields.as_slice()).unwrap_or(&[]);
+                for (arg, _) in args.iter().zip(fields).filter(|(_, f)| f.ty == IrType::Int) {
+                    arg.for_each_var(&mut |v| todo.push(v));
+                }
+            }
+            _ => {}
+        });
+    }
+    // The variables the elements are computed from, through assignments.
+    let mut seen: HashSet<Var> = HashSet::new();
+    while let Some(v) = todo.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        if compared.contains(&v) {
+            return true;
+        }
+        for e in assigned.get(&v).into_iter().flatten() {
+            e.for_each_var(&mut |w| todo.push(w));
+        }
+    }
+    false
 }
 
 /// Calls `f` on `e` and every expression inside it.
@@ -362,6 +481,23 @@ impl Rewriter<'_, '_> {
                 let element = *items.get(1 + shape.element?)?;
                 let parity = t.list(vec![t.atom("mod"), element, t.numeral(2)]);
                 Some(t.plus(parity, self.measure(measure, tail)?))
+            }
+            Measure::Min | Measure::Max => {
+                let element = *items.get(1 + shape.element?)?;
+                let rest = self.measure(measure, tail)?;
+                let keeps_element = match measure {
+                    Measure::Min => t.lte(element, rest),
+                    _ => t.gte(element, rest),
+                };
+                let of_non_empty = t.ite(keeps_element, element, rest);
+                match self.constructor_of(tail) {
+                    Some(ctor) if ctor == shape.nil => Some(element),
+                    Some(ctor) if ctor == shape.cons => Some(of_non_empty),
+                    _ => {
+                        let tail_is_nil = tester(t, &shape.nil, tail);
+                        Some(t.ite(tail_is_nil, element, of_non_empty))
+                    }
+                }
             }
             Measure::Last => {
                 let element = *items.get(1 + shape.element?)?;

@@ -111,7 +111,8 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
 
 /// The list measures beyond length and last element are chosen from the program: a sum
 /// where a list fold adds, an odd count where the program tests parity, neither where it
-/// does neither (each costs every relation a parameter per list).
+/// does neither (each costs every relation a parameter per list); least and greatest
+/// elements, in a system of their own, where it builds lists of elements it bounds.
 #[test]
 fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     let ghosts = |file: &str, measure: &str| {
@@ -124,6 +125,34 @@ fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     assert!(ghosts("tests/proofs/list_parity.ml", "odd") > 0);
     assert_eq!(ghosts("tests/proofs/list_parity.ml", "sum"), 0);
     assert_eq!(ghosts("tests/proofs/list_rev_sum.ml", "odd"), 0);
+    // Least and greatest elements only in a system of their own (`--emit chc-bounds`),
+    // for programs that build lists of elements they bound (`lo :: steps (lo + 2, hi)`
+    // under `lo > hi`).
+    let bounds = |file: &str| {
+        let out = horef_si()
+            .args(["lower", "--emit", "chc-bounds"])
+            .arg(root().join(file))
+            .output()
+            .expect("run horef-si");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    for file in [
+        "tests/proofs/list_bounded_shares.horef",
+        "tests/proofs/list_bounded_countdown.ml",
+    ] {
+        assert_eq!(ghosts(file, "min") + ghosts(file, "max"), 0, "{file}");
+        let (code, text) = bounds(file);
+        assert_eq!(code, Some(0), "{file}");
+        assert!(
+            text.contains("!min ") && text.contains("!max "),
+            "{file}: {text}"
+        );
+    }
+    // No list built of bounded elements (no list at all): no such system.
+    assert_eq!(bounds("benchmarks/programs/fib.horef").0, Some(2));
     for plain in [
         "benchmarks/programs/zip.horef",
         "benchmarks/programs/last.horef",

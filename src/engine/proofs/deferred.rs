@@ -284,6 +284,11 @@ fn whole_attempts(
 ) -> Vec<Attempt> {
     let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
     let mut last = Vec::new();
+    // Closure fields every construction fills with one literal (`add 5`) read as it
+    // (`boogie_like::ir::constant_fields`): same runs, and a summary such as
+    // `x + 5 · n` stays linear.
+    let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
+    let ir = folded.as_ref().unwrap_or(ir);
     if let Some(system) = proofs::chc::system_of(ir) {
         // Lists seen through their measures only: a second system beside the exact one
         // (`vc::measure_abstract`), projected from the clauses with the calls of small
@@ -291,6 +296,13 @@ fn whole_attempts(
         // `List.tl l` then share a clause, so their results stay related through `l`'s
         // measures).
         let measured = crate::vc::horn::HornSystem::of_unfolded(ir)
+            .filter(crate::vc::horn::HornSystem::has_goal)
+            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
+        // The same with every list's least and greatest element, for a program that
+        // builds lists of elements it bounds (`range 1 n`, each element then a divisor):
+        // a system of its own, since two more parameters per list cost the first its
+        // proofs of some programs.
+        let bounded = crate::vc::horn::HornSystem::of_unfolded_with_bounds(ir)
             .filter(crate::vc::horn::HornSystem::has_goal)
             .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
         // The same clauses asked only about the inputs each procedure is called with
@@ -303,6 +315,7 @@ fn whole_attempts(
         let configurations = proofs::chc::configurations_for(&system);
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
+        last.extend(bounded);
         last.extend(contexts);
         last.extend(cells.into_iter().flatten());
     }
