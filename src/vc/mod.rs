@@ -7,6 +7,7 @@ pub mod horn;
 pub mod horn_cells;
 pub mod horn_contexts;
 pub mod horn_inline;
+pub mod horn_input_split;
 pub mod liveness;
 pub mod measure;
 pub mod measure_abstract;

@@ -1,9 +1,10 @@
-(* expect: safe *)
+(* expect: verified *)
 (* Fresh set (28 Nov), "every element has the input's parity": a list of the input's
    parity (every element is p plus an even number), mapped by a helper that adds
    twice its argument, filtered by a predicate; every element of the result has p's
    parity, told by a recursive check returning a bool.
-   Not proved yet: SAFE UP TO DEPTH 8 with the proof engines given 60 s. *)
+   Proved since 29 Nov case by case, for each class of p (negative or not, even or odd:
+   `vc::horn_input_split`), in about 20 s; as a whole, Spacer finds no proof in a minute. *)
 let rec build p n = if n <= 0 then [] else (p + (2 * n)) :: build p (n - 1)
 
 let rec my_map f = function [] -> [] | x :: xs -> let y = f x in y :: my_map f xs

@@ -237,6 +237,57 @@ fn block_has_quantifier(block: &[Stmt]) -> bool {
 }
 
 impl Program {
+    /// Whether some expression of the program divides toward zero ([`BinOp::Div`] or
+    /// [`BinOp::Mod`]: C's and OCaml's `/` and `mod`, whose results depend on the
+    /// dividend's sign).
+    pub fn divides_toward_zero(&self) -> bool {
+        self.has_expr(&|e| {
+            matches!(
+                e,
+                Expr::Binary {
+                    op: BinOp::Div | BinOp::Mod,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Whether some expression of the program takes a remainder by the literal `n`
+    /// (`x mod n`, rounding toward zero or Euclidean).
+    pub fn takes_remainders_by(&self, n: i64) -> bool {
+        self.has_expr(&|e| match e {
+            Expr::Binary {
+                op: BinOp::Mod | BinOp::EuclidMod,
+                rhs,
+                ..
+            } => matches!(&**rhs, Expr::Int(k) if *k == n.into()),
+            _ => false,
+        })
+    }
+
+    /// Whether some expression of some procedure (or a part of one) satisfies `test`.
+    fn has_expr(&self, test: &dyn Fn(&Expr) -> bool) -> bool {
+        fn in_expr(e: &Expr, test: &dyn Fn(&Expr) -> bool) -> bool {
+            stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                test(e) || e.children().into_iter().any(|c| in_expr(c, test))
+            })
+        }
+        let in_expr = |e: &Expr| in_expr(e, test);
+        self.procs.values().any(|proc| {
+            let mut found = proc.call_sites.values().flat_map(|s| &s.args).any(in_expr);
+            for_each_stmt(&proc.body, &mut |stmt| {
+                found |= match stmt {
+                    Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => {
+                        in_expr(e)
+                    }
+                    Stmt::If { cond, .. } => in_expr(cond),
+                    Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => false,
+                }
+            });
+            found
+        })
+    }
+
     /// The constructor `id`, if it exists.
     pub fn ctor(&self, id: CtorId) -> Option<&Constructor> {
         self.datatypes

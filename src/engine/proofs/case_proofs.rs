@@ -238,10 +238,18 @@ fn prove_case(
         .map(|(first, s)| {
             // The case's lanes one after the other where the cores are busy: every
             // system's first configuration before any system's second (`lanes`).
-            let lanes = LanePlan {
-                began: started,
-                first,
-                step,
+            // After the lanes of the attempts before this one, if it has a place among them.
+            let lanes = match limits.lanes {
+                Some(after) => LanePlan {
+                    began: after.began,
+                    first: after.first.saturating_add(first),
+                    step,
+                },
+                None => LanePlan {
+                    began: started,
+                    first,
+                    step,
+                },
             };
             let limits = ChcLimits {
                 lanes: Some(lanes),
