@@ -17,7 +17,8 @@
 //! datatypes mentioned (directly, through fields or through maps) by the type of an entry
 //! parameter, a `havoc`ed variable, a global (its initial value is a default no
 //! constructor application in the program wrote), or a local that may be read before
-//! anything assigns it (the VC reads such a local as an arbitrary value). For a closed
+//! anything assigns it, a procedure's result it may return unassigned included (the VC
+//! reads such a local as an arbitrary value). For a closed
 //! datatype every value was built by one of the program's applications of its
 //! constructors, so if all of `C`'s applications have the literal `v` at field `i`, every
 //! value of `C` holds `v` there. A selector applied to a value of another constructor is
@@ -169,8 +170,16 @@ fn mention(program: &Program, ty: Type, found: &mut HashSet<DatatypeId>) {
 fn maybe_unassigned_reads(proc: &Procedure) -> HashSet<LocalId> {
     let mut assigned: HashSet<LocalId> = proc.params.iter().copied().collect();
     let mut unassigned = HashSet::new();
-    assigned_after(proc, &proc.body, &mut assigned, &mut unassigned);
+    if assigned_after(proc, &proc.body, &mut assigned, &mut unassigned) {
+        returned(proc, &assigned, &mut unassigned);
+    }
     unassigned
+}
+
+/// Notes the results of `proc` not in `assigned` where it returns: the caller reads them.
+fn returned(proc: &Procedure, assigned: &HashSet<LocalId>, unassigned: &mut HashSet<LocalId>) {
+    let missing = proc.returns.iter().filter(|r| !assigned.contains(r));
+    unassigned.extend(missing);
 }
 
 /// Runs the analysis over `block` from `assigned`; returns whether the block may end
@@ -218,7 +227,10 @@ fn assigned_after(
                     (false, false) => return false,
                 };
             }
-            Stmt::Return => return false,
+            Stmt::Return => {
+                returned(proc, assigned, unassigned);
+                return false;
+            }
         }
     }
     true
@@ -366,7 +378,13 @@ mod tests {
         let havoc = ADDER.replace("f := K_add(5, true);", "havoc f;");
         let global = format!("var g: Clo;\n{ADDER}");
         let unassigned = ADDER.replace("f := K_add(5, true);\n", "");
-        for text in [input, havoc, global, unassigned] {
+        // A procedure that may return without assigning its result gives its caller an
+        // arbitrary value.
+        let unreturned = format!(
+            "procedure make() returns (c: Clo) {{ }}\n{}",
+            ADDER.replace("f := K_add(5, true);", "call f := make();")
+        );
+        for text in [input, havoc, global, unassigned, unreturned] {
             assert!(folded_text(&text).is_none(), "{text}");
         }
     }
