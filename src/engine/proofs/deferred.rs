@@ -284,9 +284,13 @@ impl DeferredChc {
 /// benchmarks/RESULTS.md). The clauses with calling contexts come after all of those
 /// lanes: they prove loops the others cannot, and in the shared suite, ranked among the
 /// first, they took the slot of the lanes that prove its programs within the default wait
-/// (RESULTS.md, "Heap maps and loops"). Last of all, for programs with maps, the clauses
-/// over one, then two, distinguished cells of every map (`vc::horn_cells`: loops filling
-/// a map, transfers keeping a sum).
+/// (RESULTS.md, "Heap maps and loops"), after the measures-only clauses with least and
+/// greatest list elements for programs that build lists of bounded elements. Then, for
+/// programs with maps, the clauses over one, then two, distinguished cells of every map
+/// (`vc::horn_cells`: loops filling a map, transfers keeping a sum). Last of all, for
+/// programs that divide toward zero, the entry split by an input's class
+/// ([`input_class_cases`]). Every system is built from the program with its constant
+/// closure fields read as their literals (`boogie_like::ir::constant_fields`).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
