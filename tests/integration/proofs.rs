@@ -163,7 +163,9 @@ fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
 
 /// Facts about lists beyond length (a sum kept by a reversal, every element even after a
 /// map and a filter) are proved, through the measures-only system beside the exact one
-/// (`vc::measure_abstract`): the summaries speak of measures, never of list values.
+/// (`vc::measure_abstract`): z3 solves those clauses, whose relations carry measures,
+/// never list values. (Which system's proof `verify` reports is a race between Spacer
+/// processes, so the system is checked on its own.)
 #[test]
 fn list_facts_are_proved_through_their_measures() {
     for name in ["list_rev_sum.ml", "list_parity.ml", "list_sum.horef"] {
@@ -174,8 +176,9 @@ fn list_facts_are_proved_through_their_measures() {
             text.contains("sum(") || text.contains("odd("),
             "{name}: {json}"
         );
-        // The exact system's relations carry each list's last element; this one's do not.
-        assert!(!text.contains("last("), "{name}: {json}");
+        let file = root().join("tests/proofs").join(name);
+        let answer = z3_on_emitted(&file, "chc-measures", &["fp.spacer.global=true"]);
+        assert_eq!(answer, "sat", "{name}: the measures-only clauses");
     }
 }
 
