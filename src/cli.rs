@@ -864,7 +864,8 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
             Some(system) => Some(system),
             None => {
                 eprintln!(
-                    "error: {}: no system with least and greatest elements: the program                      builds no list of integers from a value it compares by order",
+                    "error: {}: no system with least and greatest elements: the program \
+                     builds no list of integers from a value it or a caller compares by order",
                     file.display()
                 );
                 return ExitCode::Input;

@@ -20,6 +20,7 @@ use super::functions::Functions;
 use super::heap::Heaps;
 use super::layout::{Layout, ListDatatype, component_names};
 use super::points_to::{FunName, PointsTo};
+use super::single_cells::SingleCells;
 use crate::core_lang::ast::*;
 use crate::core_lang::typecheck::{NamedCell, Resolution, TypeInfo};
 use crate::span::{SourceFile, Span};
@@ -45,6 +46,8 @@ pub struct Context<'a> {
     pub ref_globals: &'a [Vec<GlobalId>],
     /// The heap maps of allocated cells.
     pub heaps: &'a Heaps,
+    /// The cells allocated at most once per run, each in globals of its own.
+    pub single_cells: &'a SingleCells,
     pub file: &'a SourceFile,
     /// The exception protocol, for a program that catches exceptions.
     pub exceptions: Option<&'a Exceptions>,
@@ -412,7 +415,7 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
                     self.load_cell(e, address)
                 }
             },
-            ExprKind::Alloc(content) => vec![self.alloc(content)],
+            ExprKind::Alloc(content) => vec![self.alloc(e, content)],
             ExprKind::Load(target) => match self.expr(target).pop() {
                 Some(address) => self.load_cell(e, address),
                 // `!(fail)`: the target never produces a reference.
@@ -677,12 +680,19 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     }
 
     /// `ref content`: `cell := alloc#next; alloc#next := cell + 1;` then the content stored
-    /// at `cell` in the heap maps of its type.
-    fn alloc(&mut self, content: &Expr) -> IrExpr {
+    /// at `cell` in the heap maps of its type; for a single cell, its content stored in its
+    /// globals and its fixed address the value.
+    fn alloc(&mut self, site: &Expr, content: &Expr) -> IrExpr {
         let values = self.expr(content);
         if self.cx.info.diverging.contains(&content.id) {
             // `ref fail`: nothing is allocated (the content's type may even be unknown).
             return IrExpr::int(0);
+        }
+        if let Some(cell) = self.cx.single_cells.at_site(site.id) {
+            for (global, value) in cell.globals.iter().zip(values) {
+                self.emit(Stmt::assign(*global, value));
+            }
+            return IrExpr::int(cell.address);
         }
         let next = self.cx.heaps.next();
         let cell = self.fresh("cell", IrType::Int);
@@ -693,8 +703,29 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         IrExpr::var(cell)
     }
 
-    /// `heap[address := v]` for each component of a `content`-typed value.
+    /// `heap[address := v]` for each component of a `content`-typed value, and
+    /// `g := if address == a then v else g` for each global `g` of each single cell of
+    /// address `a` holding a `content` (`g := v` when it is the only cell of the type).
     fn store_cell(&mut self, content: &Type, address: IrExpr, values: Vec<IrExpr>) {
+        let singles = self.cx.single_cells.of_content(content);
+        let in_heap = self.cx.single_cells.in_heap(content);
+        for cell in singles {
+            for (global, value) in cell.globals.iter().zip(&values) {
+                let stored = if singles.len() == 1 && !in_heap {
+                    value.clone()
+                } else {
+                    let here = address_is(&address, cell.address);
+                    if here == IrExpr::Bool(false) {
+                        continue;
+                    }
+                    choose(here, value.clone(), IrExpr::var(*global))
+                };
+                self.emit(Stmt::assign(*global, stored));
+            }
+        }
+        if !in_heap {
+            return;
+        }
         let maps = self.cx.heaps.maps(content).to_vec();
         for (map, value) in maps.into_iter().zip(values) {
             let updated = IrExpr::map_set(IrExpr::var(map), address.clone(), value);
@@ -703,16 +734,39 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     }
 
     /// The content of the cell at `address` read by `e` (whose type is the content's),
-    /// copied into fresh locals so later writes cannot change it.
+    /// copied into fresh locals so later writes cannot change it: from the single cell whose
+    /// address it is, else from the heap maps (else from the last single cell, when the
+    /// type has no heap).
     fn load_cell(&mut self, e: &Expr, address: IrExpr) -> Vec<IrExpr> {
         let content = self.type_of(e);
-        let maps = self.cx.heaps.maps(content).to_vec();
-        let names = component_names("load", maps.len());
+        let singles = self.cx.single_cells.of_content(content);
         let types = self.cx.layout.components(content);
+        let names = component_names("load", types.len());
+        let mut reads: Vec<IrExpr> = if self.cx.single_cells.in_heap(content) {
+            let maps = self.cx.heaps.maps(content);
+            maps.iter()
+                .map(|map| IrExpr::map_get(IrExpr::var(*map), address.clone()))
+                .collect()
+        } else {
+            let last = singles
+                .last()
+                .expect("internal error: a content type with neither heap nor cell");
+            last.globals.iter().map(|g| IrExpr::var(*g)).collect()
+        };
+        let others = if self.cx.single_cells.in_heap(content) {
+            singles
+        } else {
+            &singles[..singles.len() - 1]
+        };
+        for cell in others.iter().rev() {
+            for (read, global) in reads.iter_mut().zip(&cell.globals) {
+                let here = address_is(&address, cell.address);
+                *read = choose(here, IrExpr::var(*global), read.clone());
+            }
+        }
         let mut values = Vec::new();
-        for ((map, name), ty) in maps.into_iter().zip(names).zip(types) {
+        for ((read, name), ty) in reads.into_iter().zip(names).zip(types) {
             let local = self.fresh(&name, ty);
-            let read = IrExpr::map_get(IrExpr::var(map), address.clone());
             self.emit(Stmt::assign(local, read));
             values.push(IrExpr::var(local));
         }
@@ -1124,4 +1178,21 @@ fn in_range(value: IrExpr, (lo, hi): (num_bigint::BigInt, num_bigint::BigInt)) -
     let low = IrExpr::binary(ir::BinOp::Le, IrExpr::int(lo), value.clone());
     let high = IrExpr::binary(ir::BinOp::Le, value, IrExpr::int(hi));
     IrExpr::binary(ir::BinOp::And, low, high)
+}
+
+/// `address == a` (decided now for a literal address, as a single cell's is).
+fn address_is(address: &IrExpr, a: i64) -> IrExpr {
+    match address {
+        IrExpr::Int(n) => IrExpr::Bool(*n == a.into()),
+        _ => IrExpr::binary(ir::BinOp::Eq, address.clone(), IrExpr::int(a)),
+    }
+}
+
+/// `if cond then a else b`, decided now for a literal `cond`.
+fn choose(cond: IrExpr, a: IrExpr, b: IrExpr) -> IrExpr {
+    match cond {
+        IrExpr::Bool(true) => a,
+        IrExpr::Bool(false) => b,
+        cond => IrExpr::ite(cond, a, b),
+    }
 }

@@ -5,11 +5,14 @@
 //! `[int]C` per component `C` of `T`'s layout (`heap#n`, or `heap#n.0`, `heap#n.1`, … for
 //! the `n`-th content type); a `Ref Unit` cell has no map. `ref e` takes the address
 //! `alloc#next` and increments it, so addresses are `0, 1, 2, …` in allocation order,
-//! exactly the interpreter's, and two cells never share an address: aliasing in the IR is
-//! aliasing in the source. Maps of different content types never alias (a cell has one
-//! type). A program without `Ref` types declares no global here, so it lowers as before.
+//! the interpreter's when no cell is a single cell ([`super::single_cells`]: those have
+//! negative addresses and globals of their own), and two cells never share an address:
+//! aliasing in the IR is aliasing in the source. Maps of different content types never
+//! alias (a cell has one type). A program without `Ref` types declares no global here, so
+//! it lowers as before; nor does a content type whose cells are all single cells.
 
 use super::layout::{Layout, component_names};
+use super::single_cells::SingleCells;
 use crate::core_lang::ast::Type;
 use boogie_like::ir::{GlobalId, Program as IrProgram, Type as IrType};
 use std::collections::HashMap;
@@ -22,17 +25,19 @@ pub struct Heaps {
 }
 
 impl Heaps {
-    /// Declares the maps of every content type `T` of a `Ref T` in `types` (or inside them),
-    /// and the allocation counter if there is one.
+    /// Declares the maps of every content type `T` of a `Ref T` in `types` (or inside them)
+    /// whose cells are not all single cells, and the allocation counter if there is one.
     pub fn declare<'t>(
         ir: &mut IrProgram,
         layout: &Layout,
         types: impl IntoIterator<Item = &'t Type>,
+        single_cells: &SingleCells,
     ) -> Heaps {
         let mut contents = Vec::new();
         for ty in types {
             collect_contents(ty, &mut contents);
         }
+        contents.retain(|content| single_cells.in_heap(content));
         let mut heaps = Heaps::default();
         if contents.is_empty() {
             return heaps;

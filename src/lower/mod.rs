@@ -1,8 +1,9 @@
 //! Lowering HORef to the Boogie-like IR (docs/ir.md): defunctionalization.
 //!
 //! [`lower`] reads as the pipeline: captured variables, points-to sets, datatypes for
-//! closures and lists, globals for references, heap maps for allocated cells
-//! ([`heap`]), one procedure per function, the bodies, and the mod/ref sets.
+//! closures and lists, globals for references and for cells allocated once
+//! ([`single_cells`]), heap maps for the other allocated cells ([`heap`]), one procedure
+//! per function, the bodies, and the mod/ref sets.
 //! Guarantees: the result passes the IR verifier; running it in the IR interpreter gives
 //! the same outcome as running the source in the HORef interpreter (same value, failure at
 //! the same source position, or cut-off at the same depth) — the differential test checks
@@ -16,6 +17,7 @@ pub mod heap;
 pub mod layout;
 pub mod modref;
 pub mod points_to;
+pub mod single_cells;
 
 use crate::core_lang::Checked;
 use crate::core_lang::ast::*;
@@ -45,6 +47,8 @@ pub struct LowerStats {
     #[serde(flatten)]
     pub dispatch: DispatchStats,
     pub points_to_passes: usize,
+    /// The cells allocated at most once per run, lowered to globals ([`single_cells`]).
+    pub single_cells: usize,
 }
 
 /// Lowers a checked program.
@@ -62,7 +66,8 @@ pub fn lower(checked: &Checked) -> Lowered {
         .collect();
     let layout = Layout::declare(&mut ir, &program.datatypes, types.iter().copied());
     let ref_globals = declare_globals(&mut ir, program, &layout);
-    let heaps = heap::Heaps::declare(&mut ir, &layout, types.iter().copied());
+    let single_cells = single_cells::SingleCells::declare(&mut ir, &layout, program, info);
+    let heaps = heap::Heaps::declare(&mut ir, &layout, types.iter().copied(), &single_cells);
     let exceptions = exceptions::Exceptions::declare(&mut ir, program, &layout);
     let functions = functions::declare(
         &mut ir,
@@ -82,6 +87,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         binders: &binders,
         ref_globals: &ref_globals,
         heaps: &heaps,
+        single_cells: &single_cells,
         file: &checked.file,
         exceptions: exceptions.as_ref(),
     };
@@ -97,6 +103,7 @@ pub fn lower(checked: &Checked) -> Lowered {
         call_sites: ir.procs.values().map(|p| p.call_sites.len()).sum(),
         dispatch,
         points_to_passes: points_to.passes,
+        single_cells: single_cells.count(),
     };
     Lowered {
         ir,

@@ -116,8 +116,9 @@ pub fn with_input_class(
     };
     let only_goal_applies = (system.clauses.iter().enumerate())
         .all(|(i, clause)| i == goal_index || applications(clause) == 0);
-    for clause in restricted.clauses.iter_mut() {
-        let Some(head) = clause.head.as_ref() else {
+    for clause in restricted.clauses.iter_mut().filter(|_| only_goal_applies) {
+        // Only a head that names the entry is parsed.
+        let Some(head) = clause.head.as_ref().filter(|h| h.contains(entry.as_str())) else {
             continue;
         };
         let Some(parsed) = crate::solver::parse_reply(head).ok() else {
@@ -126,10 +127,7 @@ pub fn with_input_class(
         let Some(items) = parsed.list() else { continue };
         let is_body = items.first().is_some_and(|h| h.is_atom(&entry))
             && items.get(1).is_some_and(|a| a.is_atom("true"));
-        if only_goal_applies
-            && is_body
-            && let Some(argument) = items.get(position)
-        {
+        if is_body && let Some(argument) = items.get(position) {
             clause.body.push(premise(&argument.to_string()));
         }
     }

@@ -28,7 +28,7 @@
 
 use crate::solver::{Sort, symbol_text};
 use boogie_like::ir::{
-    BinOp, DatatypeId, Expr, Procedure, Program as IrProgram, Stmt, Type as IrType, Var,
+    BinOp, DatatypeId, Expr, ProcId, Procedure, Program as IrProgram, Stmt, Type as IrType, Var,
     for_each_stmt,
 };
 use easy_smt::{Context, SExpr};
@@ -84,11 +84,7 @@ impl Measures {
     /// [`Library::WithBounds`] adds something.
     pub fn bounds_apply(ir: &IrProgram) -> bool {
         let int_lists = int_lists(ir);
-        !int_lists.is_empty()
-            && ir
-                .procs
-                .values()
-                .any(|proc| builds_bounded_elements(ir, proc, &int_lists))
+        !int_lists.is_empty() && builds_bounded_elements(ir, &int_lists)
     }
 
     /// Finds the list-like datatypes of `ir`, carrying the measures of `library`.
@@ -313,23 +309,16 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
                 .returns
                 .iter()
                 .any(|r| proc.locals[*r].ty == IrType::Int);
-        let mut exprs: Vec<&Expr> = Vec::new();
-        for_each_stmt(&proc.body, &mut |stmt| match stmt {
-            Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => exprs.push(e),
-            Stmt::If { cond, .. } => exprs.push(cond),
-            Stmt::Call(site) => exprs.extend(proc.call_sites[*site].args.iter()),
-            Stmt::Havoc(_) | Stmt::Return => {}
-        });
-        for e in exprs {
-            any_subexpr(e, &mut |e| {
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
                 if let Expr::Binary { op, lhs, rhs } = e {
                     let literal = |e: &Expr| matches!(e, Expr::Int(_));
                     sum |= folds_a_list && *op == BinOp::Add && !literal(lhs) && !literal(rhs);
                     odd |= matches!(op, BinOp::Mod | BinOp::EuclidMod)
                         && matches!(&**rhs, Expr::Int(two) if *two == 2.into());
                 }
-            });
-        }
+            })
+        });
     }
     let chosen = [(sum, Measure::Sum), (odd, Measure::Odd)];
     chosen
@@ -354,70 +343,118 @@ fn int_lists(ir: &IrProgram) -> Vec<DatatypeId> {
         .collect()
 }
 
-/// Whether `proc` puts onto a list of `Int`s (one of `int_lists`) an element computed
-/// (through the procedure's assignments) from a variable that an order comparison of
-/// the procedure mentions (`<`, `≤`, `>`, `≥`): a range `i :: range (i + 1) j` under
-/// `i > j`, a list built down from `n` under `n <= 0`. Its elements are then bounded by
-/// what the comparison bounds, a fact other procedures may need of every element
-/// (`div 10000 k` for each `k` of `range 1 n`).
-fn builds_bounded_elements(ir: &IrProgram, proc: &Procedure, int_lists: &[DatatypeId]) -> bool {
-    let mut exprs: Vec<&Expr> = Vec::new();
-    let mut assigned: HashMap<Var, Vec<&Expr>> = HashMap::new();
-    for_each_stmt(&proc.body, &mut |stmt| match stmt {
-        Stmt::Assign(target, e) => {
-            exprs.push(e);
-            assigned.entry(*target).or_default().push(e);
-        }
-        Stmt::Assume(e) | Stmt::Assert { cond: e, .. } | Stmt::If { cond: e, .. } => exprs.push(e),
-        Stmt::Call(site) => exprs.extend(proc.call_sites[*site].args.iter()),
-        Stmt::Havoc(_) | Stmt::Return => {}
-    });
-    let mut compared: HashSet<Var> = HashSet::new();
-    let mut todo: Vec<Var> = Vec::new();
-    for e in &exprs {
-        any_subexpr(e, &mut |e| match e {
-            Expr::Binary {
-                op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
-                lhs,
-                rhs,
-            } => {
-                lhs.for_each_var(&mut |v| {
-                    compared.insert(v);
-                });
-                rhs.for_each_var(&mut |v| {
-                    compared.insert(v);
-                });
-            }
-            Expr::Ctor { ctor, args } if int_lists.contains(&ctor.datatype) => {
-                let fields = ir.ctor(*ctor).map(|c| c.fields.as_slice()).unwrap_or(&[]);
-                for (arg, _) in args.iter().zip(fields).filter(|(_, f)| f.ty == IrType::Int) {
-                    arg.for_each_var(&mut |v| todo.push(v));
+/// Whether some procedure puts onto a list of `Int`s (one of `int_lists`) an element
+/// computed (through the procedure's assignments) from a bounded variable: one that an
+/// order comparison of the procedure mentions (`<`, `≤`, `>`, `≥`), or a parameter some
+/// caller passes a value computed from one of its own bounded variables. A range
+/// `i :: range (i + 1) j` under `i > j`, a list built down from `n` under `n <= 0`, a
+/// list of `step, step + 1, …` built from a `step` its caller checked `step >= 0`: the
+/// elements are bounded by what the comparison bounds, a fact other procedures may need
+/// of every element (`div 10000 k` for each `k` of `range 1 n`).
+fn builds_bounded_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
+    let flows: HashMap<ProcId, ElementFlow> = ir
+        .procs
+        .iter()
+        .map(|(id, proc)| (id, ElementFlow::of(ir, proc, int_lists)))
+        .collect();
+    let mut bounded_params: HashSet<(ProcId, usize)> = HashSet::new();
+    loop {
+        let before = bounded_params.len();
+        for (id, proc) in ir.procs.iter() {
+            let flow = &flows[&id];
+            let mut bounded = flow.compared.clone();
+            for (i, param) in proc.params.iter().enumerate() {
+                if bounded_params.contains(&(id, i)) {
+                    bounded.insert(Var::Local(*param));
                 }
             }
-            _ => {}
-        });
+            if flow.reaches(flow.elements.iter().copied(), &bounded) {
+                return true;
+            }
+            for site in proc.call_sites.values() {
+                for (i, arg) in site.args.iter().enumerate() {
+                    let mut vars = Vec::new();
+                    arg.for_each_var(&mut |v| vars.push(v));
+                    if flow.reaches(vars, &bounded) {
+                        bounded_params.insert((site.callee, i));
+                    }
+                }
+            }
+        }
+        if bounded_params.len() == before {
+            return false;
+        }
     }
-    // The variables the elements are computed from, through assignments.
-    let mut seen: HashSet<Var> = HashSet::new();
-    while let Some(v) = todo.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        if compared.contains(&v) {
-            return true;
-        }
-        for e in assigned.get(&v).into_iter().flatten() {
-            e.for_each_var(&mut |w| todo.push(w));
-        }
-    }
-    false
 }
 
-/// Calls `f` on `e` and every expression inside it.
-fn any_subexpr(e: &Expr, f: &mut impl FnMut(&Expr)) {
-    f(e);
-    for child in e.children() {
-        any_subexpr(child, f);
+/// What one procedure compares, what it puts onto lists of `Int`s, and how its variables
+/// are computed from each other.
+struct ElementFlow<'p> {
+    /// The variables order comparisons mention.
+    compared: HashSet<Var>,
+    /// The variables the `Int` fields of the list cells it builds mention.
+    elements: Vec<Var>,
+    /// Every expression assigned to each variable.
+    assigned: HashMap<Var, Vec<&'p Expr>>,
+}
+
+impl<'p> ElementFlow<'p> {
+    fn of(ir: &IrProgram, proc: &'p Procedure, int_lists: &[DatatypeId]) -> ElementFlow<'p> {
+        let mut assigned: HashMap<Var, Vec<&Expr>> = HashMap::new();
+        for_each_stmt(&proc.body, &mut |stmt| {
+            if let Stmt::Assign(target, e) = stmt {
+                assigned.entry(*target).or_default().push(e);
+            }
+        });
+        let mut compared: HashSet<Var> = HashSet::new();
+        let mut elements: Vec<Var> = Vec::new();
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| match e {
+                Expr::Binary {
+                    op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+                    lhs,
+                    rhs,
+                } => {
+                    lhs.for_each_var(&mut |v| {
+                        compared.insert(v);
+                    });
+                    rhs.for_each_var(&mut |v| {
+                        compared.insert(v);
+                    });
+                }
+                Expr::Ctor { ctor, args } if int_lists.contains(&ctor.datatype) => {
+                    let fields = ir.ctor(*ctor).map(|c| c.fields.as_slice()).unwrap_or(&[]);
+                    for (arg, _) in args.iter().zip(fields).filter(|(_, f)| f.ty == IrType::Int) {
+                        arg.for_each_var(&mut |v| elements.push(v));
+                    }
+                }
+                _ => {}
+            })
+        });
+        ElementFlow {
+            compared,
+            elements,
+            assigned,
+        }
+    }
+
+    /// Whether a value computed from `vars` (through the assignments) is computed from one
+    /// of `bounded`.
+    fn reaches(&self, vars: impl IntoIterator<Item = Var>, bounded: &HashSet<Var>) -> bool {
+        let mut todo: Vec<Var> = vars.into_iter().collect();
+        let mut seen: HashSet<Var> = HashSet::new();
+        while let Some(v) = todo.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            if bounded.contains(&v) {
+                return true;
+            }
+            for e in self.assigned.get(&v).into_iter().flatten() {
+                e.for_each_var(&mut |w| todo.push(w));
+            }
+        }
+        false
     }
 }
 

@@ -34,6 +34,7 @@ mod programs;
 mod proof_programs;
 mod proofs;
 mod properties;
+mod single_cells;
 mod solver_processes;
 mod solver_session;
 mod suite;

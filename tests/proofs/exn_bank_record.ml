@@ -1,10 +1,13 @@
-(* expect: safe *)
+(* expect: verified *)
 (* Fresh set (28 Nov), a batch of transfers where an overdraft raises: accounts are
    records with a mutable balance; `transfer` raises `Insufficient short` before
    touching either account; the batch goes over a list of amounts with List.iter and a
    `try ... with` per transfer, counting the refused ones. The total is kept and no
    balance goes negative.
-   Not proved yet: SAFE UP TO DEPTH 8 with the proof engines given 60 s. *)
+   Proved since 29 Nov (second session): the accounts and the counter are allocated once
+   per run, so they are globals of their own (`lower::single_cells`); the amounts are at
+   least `step`, checked non-negative by the caller (the least-element measure,
+   `vc::measure`, now also for elements a caller bounds). *)
 exception Insufficient of int
 
 type account = { mutable balance : int }

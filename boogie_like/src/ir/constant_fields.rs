@@ -84,7 +84,7 @@ fn constant_fields(program: &Program, open: &HashSet<DatatypeId>) -> HashMap<Fie
     // `None`: some application writes something else.
     let mut seen: HashMap<FieldRef, Option<Literal>> = HashMap::new();
     let mut note = |e: &Expr| {
-        visit(e, &mut |e| {
+        e.for_each_subexpr(&mut |e| {
             if let Expr::Ctor { ctor, args } = e {
                 for (index, arg) in (0u32..).zip(args) {
                     let field = FieldRef { ctor: *ctor, index };
@@ -101,11 +101,7 @@ fn constant_fields(program: &Program, open: &HashSet<DatatypeId>) -> HashMap<Fie
         })
     };
     for proc in program.procs.values() {
-        proc.call_sites
-            .values()
-            .flat_map(|s| &s.args)
-            .for_each(&mut note);
-        each_expr(&proc.body, &mut note);
+        proc.for_each_expr(&mut note);
     }
     seen.into_iter()
         .filter(|(field, _)| !open.contains(&field.ctor.datatype))
@@ -243,25 +239,6 @@ fn read(e: &Expr, assigned: &HashSet<LocalId>, unassigned: &mut HashSet<LocalId>
             && !assigned.contains(&l)
         {
             unassigned.insert(l);
-        }
-    })
-}
-
-/// Calls `f` on every expression of `block`'s statements (not the call sites' arguments).
-fn each_expr(block: &Block, f: &mut impl FnMut(&Expr)) {
-    super::for_each_stmt(block, &mut |s| match s {
-        Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => f(e),
-        Stmt::If { cond, .. } => f(cond),
-        Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => {}
-    });
-}
-
-/// Calls `f` on `e` and every expression inside it.
-fn visit(e: &Expr, f: &mut impl FnMut(&Expr)) {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
-        f(e);
-        for child in e.children() {
-            visit(child, f);
         }
     })
 }

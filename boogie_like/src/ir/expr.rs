@@ -266,6 +266,16 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on the expression and every expression inside it, outermost first.
+    pub fn for_each_subexpr(&self, f: &mut impl FnMut(&Expr)) {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            f(self);
+            for child in self.children() {
+                child.for_each_subexpr(f);
+            }
+        })
+    }
+
     /// Whether a quantifier occurs in the expression.
     pub fn has_quantifier(&self) -> bool {
         stacker::maybe_grow(32 * 1024, 1024 * 1024, || match self {

@@ -267,23 +267,9 @@ impl Program {
 
     /// Whether some expression of some procedure (or a part of one) satisfies `test`.
     fn has_expr(&self, test: &dyn Fn(&Expr) -> bool) -> bool {
-        fn in_expr(e: &Expr, test: &dyn Fn(&Expr) -> bool) -> bool {
-            stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
-                test(e) || e.children().into_iter().any(|c| in_expr(c, test))
-            })
-        }
-        let in_expr = |e: &Expr| in_expr(e, test);
         self.procs.values().any(|proc| {
-            let mut found = proc.call_sites.values().flat_map(|s| &s.args).any(in_expr);
-            for_each_stmt(&proc.body, &mut |stmt| {
-                found |= match stmt {
-                    Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => {
-                        in_expr(e)
-                    }
-                    Stmt::If { cond, .. } => in_expr(cond),
-                    Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => false,
-                }
-            });
+            let mut found = false;
+            proc.for_each_expr(&mut |e| e.for_each_subexpr(&mut |e| found |= test(e)));
             found
         })
     }
@@ -464,6 +450,18 @@ pub fn binop_result(op: BinOp) -> Type {
 }
 
 impl Procedure {
+    /// Calls `f` on every expression the procedure's statements evaluate, in statement
+    /// order: assigned values, assumptions, assertions, branch conditions and call
+    /// arguments (not their sub-expressions: [`Expr::for_each_subexpr`]).
+    pub fn for_each_expr(&self, f: &mut impl FnMut(&Expr)) {
+        for_each_stmt(&self.body, &mut |stmt| match stmt {
+            Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => f(e),
+            Stmt::If { cond, .. } => f(cond),
+            Stmt::Call(site) => self.call_sites[*site].args.iter().for_each(&mut *f),
+            Stmt::Havoc(_) | Stmt::Return => {}
+        });
+    }
+
     /// The local named `name`.
     pub fn local_by_name(&self, name: &str) -> Option<LocalId> {
         self.locals
