@@ -700,6 +700,10 @@ pub enum Emit {
     /// element: the system the proof engine tries for programs that build lists of
     /// elements they bound (`i :: range (i + 1) j` under `i > j`).
     ChcBounds,
+    /// As `chc-measures`, every list of integers also carrying its first element and how
+    /// many of its steps are not `+1` (not `-1`): the system the proof engine tries for
+    /// programs that build ranges (`a :: upto (a + 1) b`).
+    ChcRanges,
     /// The IR's clauses with calling contexts, the system the proof engine tries beside
     /// them: a relation `p!ctx` per procedure holding the inputs it is called with,
     /// guarding every body clause (`src/vc/horn_contexts.rs`).
@@ -737,6 +741,7 @@ impl Emit {
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
             | Emit::ChcBounds
+            | Emit::ChcRanges
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells => None,
@@ -780,6 +785,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
             | Emit::ChcBounds
+            | Emit::ChcRanges
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells,
@@ -827,6 +833,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             | Emit::ChcUnfolded
             | Emit::ChcMeasures
             | Emit::ChcBounds
+            | Emit::ChcRanges
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells
@@ -871,10 +878,21 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
                 return ExitCode::Input;
             }
         },
+        Emit::ChcRanges => match HornSystem::of_unfolded_with_ranges(ir) {
+            Some(system) => Some(system),
+            None => {
+                eprintln!(
+                    "error: {}: no system with ranges: no function puts an integer \
+                     onto a list and calls itself with a parameter plus or minus 1",
+                    file.display()
+                );
+                return ExitCode::Input;
+            }
+        },
         _ => HornSystem::of(ir),
     };
     let derived = |system: &HornSystem| match emit {
-        Emit::ChcMeasures | Emit::ChcBounds => Some((
+        Emit::ChcMeasures | Emit::ChcBounds | Emit::ChcRanges => Some((
             crate::vc::measure_abstract::measures_only(system),
             "no relation carries a list: the measures-only system is the clauses of --emit chc",
         )),

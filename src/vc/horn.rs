@@ -126,16 +126,25 @@ impl HornSystem {
         HornSystem::build(ir, Goal::EntryFails(entry), inlining, Library::Chosen)
     }
 
+    /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its first
+    /// element and its breaks of `+1` and `-1` steps ([`Library::WithRanges`]), for a
+    /// program that builds ranges; `None` for any other.
+    pub fn of_unfolded_with_ranges(ir: &IrProgram) -> Option<HornSystem> {
+        Measures::ranges_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithRanges))?
+    }
+
     /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its least and
     /// greatest element ([`Library::WithBounds`]), for a program that builds lists of
     /// elements it bounds; `None` for any other.
     pub fn of_unfolded_with_bounds(ir: &IrProgram) -> Option<HornSystem> {
+        Measures::bounds_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithBounds))?
+    }
+
+    /// [`HornSystem::of_unfolded`] with the lists carrying the measures of `library`.
+    fn of_unfolded_carrying(ir: &IrProgram, library: Library) -> Option<HornSystem> {
         let entry = ir.entrypoint()?;
-        if !Measures::bounds_apply(ir) {
-            return None;
-        }
         let inlining = Inlining::small_nonrecursive(ir);
-        HornSystem::build(ir, Goal::EntryFails(entry), inlining, Library::WithBounds)
+        HornSystem::build(ir, Goal::EntryFails(entry), inlining, library)
     }
 
     /// The clauses of `root` and of every procedure it calls, directly or not, with the

@@ -72,12 +72,25 @@ pub enum Library {
     /// two more parameters per list cost Spacer the proofs of some programs the chosen
     /// library alone proves (a reversal keeping the sum: `tests/proofs/list_rev_sum.ml`).
     WithBounds,
+    /// The chosen ones, and the first element and the count of steps that are not `+1`
+    /// (and not `-1`), for a program that builds ranges ([`builds_ranges`]: `a :: upto
+    /// (a + 1) b`): a list whose count is 0 holds exactly `first, first + 1, …`, so "`x` is
+    /// not in it" and "the element found is `first + pos`" are linear facts. A system of
+    /// its own, as [`Library::WithBounds`] is.
+    WithRanges,
 }
 
 impl Measures {
     /// Finds the list-like datatypes of `ir`.
     pub fn of(ir: &IrProgram) -> Measures {
         Measures::with_library(ir, Library::Chosen)
+    }
+
+    /// Whether the program builds ranges of `Int`s, so that [`Library::WithRanges`] adds
+    /// something.
+    pub fn ranges_apply(ir: &IrProgram) -> bool {
+        let int_lists = int_lists(ir);
+        !int_lists.is_empty() && builds_ranges(ir, &int_lists)
     }
 
     /// Whether the program builds lists of `Int`s of elements it bounds, so that
@@ -90,8 +103,12 @@ impl Measures {
     /// Finds the list-like datatypes of `ir`, carrying the measures of `library`.
     pub fn with_library(ir: &IrProgram, library: Library) -> Measures {
         let mut chosen = chosen_measures(ir);
-        if library == Library::WithBounds {
-            chosen.extend([Measure::Min, Measure::Max]);
+        match library {
+            Library::Chosen => {}
+            Library::WithBounds => chosen.extend([Measure::Min, Measure::Max]),
+            Library::WithRanges => {
+                chosen.extend([Measure::First, Measure::UpBreaks, Measure::DownBreaks])
+            }
         }
         let mut lists = HashMap::new();
         for (id, datatype) in ir.datatypes.iter() {
@@ -204,9 +221,27 @@ impl Measures {
                 for &measure in &shape.carried[1..] {
                     let ghost = rewriter.ghost(*var, measure);
                     facts.push(terms.imp(is_nil, terms.eq(ghost, terms.numeral(0))));
-                    if measure == Measure::Odd {
+                    if matches!(
+                        measure,
+                        Measure::Odd | Measure::UpBreaks | Measure::DownBreaks
+                    ) {
                         facts.push(terms.gte(ghost, terms.numeral(0)));
                         facts.push(terms.lte(ghost, len));
+                    }
+                    // A range: its last element is its first plus (minus) its length
+                    // less one.
+                    if matches!(measure, Measure::UpBreaks | Measure::DownBreaks)
+                        && let Some(last) = rewriter.ghosts.get(&(*var, Measure::Last)).copied()
+                    {
+                        let first = rewriter.ghost(*var, Measure::First);
+                        let span = terms.sub(len, terms.numeral(1));
+                        let end = match measure {
+                            Measure::UpBreaks => terms.plus(first, span),
+                            _ => terms.sub(first, span),
+                        };
+                        let is_range =
+                            terms.and(terms.not(is_nil), terms.eq(ghost, terms.numeral(0)));
+                        facts.push(terms.imp(is_range, terms.eq(last, end)));
                     }
                     // The last element lies between the least and the greatest.
                     let last = || rewriter.ghosts.get(&(*var, Measure::Last)).copied();
@@ -259,17 +294,29 @@ pub enum Measure {
     Min,
     /// The greatest element (`0` for the empty list), chosen with [`Measure::Min`].
     Max,
+    /// The first element (`0` for the empty list), for lists of `Int`s in a program that
+    /// builds ranges ([`Library::WithRanges`]).
+    First,
+    /// How many elements are not their predecessor plus 1 (`0` for a range `a, a + 1, …`),
+    /// chosen with [`Measure::First`].
+    UpBreaks,
+    /// How many elements are not their predecessor minus 1 (`0` for `a, a - 1, …`), chosen
+    /// with [`Measure::First`].
+    DownBreaks,
 }
 
 impl Measure {
     /// Every measure, in the order a list carries them.
-    const ALL: [Measure; 6] = [
+    const ALL: [Measure; 9] = [
         Measure::Len,
         Measure::Last,
         Measure::Sum,
         Measure::Odd,
         Measure::Min,
         Measure::Max,
+        Measure::First,
+        Measure::UpBreaks,
+        Measure::DownBreaks,
     ];
 }
 
@@ -283,6 +330,9 @@ impl Measure {
             Measure::Odd => "odd",
             Measure::Min => "min",
             Measure::Max => "max",
+            Measure::First => "first",
+            Measure::UpBreaks => "upbreaks",
+            Measure::DownBreaks => "downbreaks",
         }
     }
 }
@@ -385,6 +435,37 @@ fn builds_bounded_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
             return false;
         }
     }
+}
+
+/// Whether some procedure builds a range: puts onto a list of `Int`s (one of `int_lists`)
+/// an element and calls itself with one of its parameters plus or minus 1 (`a :: upto
+/// (a + 1) b`, `n :: down (n - 1)`).
+fn builds_ranges(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
+    ir.procs.iter().any(|(id, proc)| {
+        let mut conses = false;
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
+                conses |= matches!(e, Expr::Ctor { ctor, args }
+                    if int_lists.contains(&ctor.datatype) && !args.is_empty());
+            })
+        });
+        let steps_a_parameter = |arg: &Expr| match arg {
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => {
+                matches!(&**lhs, Expr::Var(Var::Local(l)) if proc.params.contains(l))
+                    && matches!(&**rhs, Expr::Int(one) if *one == 1.into())
+            }
+            _ => false,
+        };
+        conses
+            && proc
+                .call_sites
+                .values()
+                .any(|site| site.callee == id && site.args.iter().any(steps_a_parameter))
+    })
 }
 
 /// What one procedure compares, what it puts onto lists of `Int`s, and how its variables
@@ -533,6 +614,26 @@ impl Rewriter<'_, '_> {
                     _ => {
                         let tail_is_nil = tester(t, &shape.nil, tail);
                         Some(t.ite(tail_is_nil, element, of_non_empty))
+                    }
+                }
+            }
+            Measure::First => items.get(1 + shape.element?).copied(),
+            Measure::UpBreaks | Measure::DownBreaks => {
+                let element = *items.get(1 + shape.element?)?;
+                let rest = self.measure(measure, tail)?;
+                let next = match measure {
+                    Measure::UpBreaks => t.plus(element, t.numeral(1)),
+                    _ => t.sub(element, t.numeral(1)),
+                };
+                let first_of_tail = self.measure(Measure::First, tail)?;
+                let step = t.ite(t.eq(first_of_tail, next), t.numeral(0), t.numeral(1));
+                let of_non_empty = t.plus(step, rest);
+                match self.constructor_of(tail) {
+                    Some(ctor) if ctor == shape.nil => Some(t.numeral(0)),
+                    Some(ctor) if ctor == shape.cons => Some(of_non_empty),
+                    _ => {
+                        let tail_is_nil = tester(t, &shape.nil, tail);
+                        Some(t.ite(tail_is_nil, t.numeral(0), of_non_empty))
                     }
                 }
             }

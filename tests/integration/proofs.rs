@@ -182,6 +182,30 @@ fn list_facts_are_proved_through_their_measures() {
     }
 }
 
+/// A search through a range (`upto lo hi`) whose assertions need the range's shape — a
+/// key not found lies outside `lo .. hi`, the position found is `key - lo` — is proved
+/// through the clauses whose lists carry their first element and their count of steps
+/// that are not `+1` (`Library::WithRanges`): z3 solves those clauses on their own, and
+/// `verify` answers VERIFIED. A program that builds no range has no such system.
+#[test]
+fn ranges_are_proved_through_their_first_element_and_steps() {
+    for name in ["exn_locate.ml", "list_range_absent.ml"] {
+        let file = root().join("tests/proofs").join(name);
+        let answer = z3_on_emitted(&file, "chc-ranges", &["fp.spacer.global=true"]);
+        assert_eq!(answer, "sat", "{name}: the clauses with ranges");
+        let json = chc_verdict(name, &["--max-depth", "8"]);
+        assert_eq!(json["verdict"], "verified", "{name}: {json}");
+    }
+    let out = horef_si()
+        .args(["lower", "--emit", "chc-ranges"])
+        .arg(root().join("tests/proofs/random_walk_record.ml"))
+        .output()
+        .expect("run horef-si");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no system with ranges"), "{stderr}");
+}
+
 /// A loop whose state is a record of mutable fields (a heap map passed between the
 /// loop's procedures) is proved in Spacer's heap configuration
 /// (`chc::HEAP_CONFIGURATION`), whose model is quantified and re-checked clause by

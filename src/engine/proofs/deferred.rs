@@ -321,6 +321,12 @@ fn whole_attempts(
         let bounded = crate::vc::horn::HornSystem::of_unfolded_with_bounds(ir)
             .filter(crate::vc::horn::HornSystem::has_goal)
             .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
+        // The same with every list's first element and its breaks of `+1` / `-1` steps,
+        // for a program that builds ranges (`upto a b`: "`x` is not in it" is then
+        // linear): a system of its own, as the bounds one is.
+        let ranged = crate::vc::horn::HornSystem::of_unfolded_with_ranges(ir)
+            .filter(crate::vc::horn::HornSystem::has_goal)
+            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
         // The same clauses asked only about the inputs each procedure is called with
         // (`vc::horn_contexts`: loops proved by forward invariants).
         let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
@@ -333,6 +339,7 @@ fn whole_attempts(
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
         last.extend(bounded);
+        last.extend(ranged);
         last.extend(contexts);
         last.extend(cells.into_iter().flatten());
     }
