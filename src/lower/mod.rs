@@ -7,7 +7,8 @@
 //! Guarantees: the result passes the IR verifier; running it in the IR interpreter gives
 //! the same outcome as running the source in the HORef interpreter (same value, failure at
 //! the same source position, or cut-off at the same depth) — the differential test checks
-//! this.
+//! this. A reference in the value is an address on both sides, the same one unless the
+//! program has single cells (the IR numbers those apart).
 
 pub mod body;
 pub mod captures;
