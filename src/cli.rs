@@ -858,39 +858,38 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
 /// calls unfolded; `--emit chc-measures`: the measures-only projection of those
-/// (`--emit chc-bounds`: with least and greatest elements); `--emit chc-contexts`: the clauses with calling contexts; `--emit chc-cells` and
-/// `--emit chc-two-cells`: the clauses over one or two cells of every map.
+/// (`--emit chc-bounds`: with least and greatest elements; `--emit chc-ranges`: with
+/// first elements and breaks of ±1 steps); `--emit chc-contexts`: the clauses with calling
+/// contexts; `--emit chc-cells` and `--emit chc-two-cells`: the clauses over one or two
+/// cells of every map.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
     use crate::vc::horn::HornSystem;
     // The program the engine asks about: constant closure fields read as their literal.
     let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
     let ir = folded.as_ref().unwrap_or(ir);
-    let system = match emit {
-        Emit::ChcUnfolded | Emit::ChcMeasures => HornSystem::of_unfolded(ir),
-        Emit::ChcBounds => match HornSystem::of_unfolded_with_bounds(ir) {
-            Some(system) => Some(system),
-            None => {
-                eprintln!(
-                    "error: {}: no system with least and greatest elements: the program \
-                     builds no list of integers from a value it or a caller compares by order",
-                    file.display()
-                );
-                return ExitCode::Input;
-            }
-        },
-        Emit::ChcRanges => match HornSystem::of_unfolded_with_ranges(ir) {
-            Some(system) => Some(system),
-            None => {
-                eprintln!(
-                    "error: {}: no system with ranges: no function puts an integer \
-                     onto a list and calls itself with a parameter plus or minus 1",
-                    file.display()
-                );
-                return ExitCode::Input;
-            }
-        },
-        _ => HornSystem::of(ir),
+    // The systems the engine builds only for some programs: why this one has none.
+    let (system, missing) = match emit {
+        Emit::ChcUnfolded | Emit::ChcMeasures => (HornSystem::of_unfolded(ir), None),
+        Emit::ChcBounds => (
+            HornSystem::of_unfolded_with_bounds(ir),
+            Some(
+                "no system with least and greatest elements: the program builds no list of \
+                 integers from a value it or a caller compares by order",
+            ),
+        ),
+        Emit::ChcRanges => (
+            HornSystem::of_unfolded_with_ranges(ir),
+            Some(
+                "no system with ranges: no function puts an integer onto a list and calls \
+                 itself with a parameter plus or minus 1",
+            ),
+        ),
+        _ => (HornSystem::of(ir), None),
     };
+    if let (None, Some(why)) = (&system, missing) {
+        eprintln!("error: {}: {why}", file.display());
+        return ExitCode::Input;
+    }
     let derived = |system: &HornSystem| match emit {
         Emit::ChcMeasures | Emit::ChcBounds | Emit::ChcRanges => Some((
             crate::vc::measure_abstract::measures_only(system),

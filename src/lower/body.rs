@@ -709,16 +709,16 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
     fn store_cell(&mut self, content: &Type, address: IrExpr, values: Vec<IrExpr>) {
         let singles = self.cx.single_cells.of_content(content);
         let in_heap = self.cx.single_cells.in_heap(content);
+        let only_cell = singles.len() == 1 && !in_heap;
         for cell in singles {
+            let here = address_is(&address, cell.address);
+            if !only_cell && here == IrExpr::Bool(false) {
+                continue;
+            }
             for (global, value) in cell.globals.iter().zip(&values) {
-                let stored = if singles.len() == 1 && !in_heap {
-                    value.clone()
-                } else {
-                    let here = address_is(&address, cell.address);
-                    if here == IrExpr::Bool(false) {
-                        continue;
-                    }
-                    choose(here, value.clone(), IrExpr::var(*global))
+                let stored = match only_cell {
+                    true => value.clone(),
+                    false => choose(here.clone(), value.clone(), IrExpr::var(*global)),
                 };
                 self.emit(Stmt::assign(*global, stored));
             }
@@ -742,26 +742,28 @@ impl<'a, 'ir> BodyLowering<'a, 'ir> {
         let singles = self.cx.single_cells.of_content(content);
         let types = self.cx.layout.components(content);
         let names = component_names("load", types.len());
-        let mut reads: Vec<IrExpr> = if self.cx.single_cells.in_heap(content) {
+        // The innermost `else`: the heap maps, or the last single cell when the type has
+        // no heap.
+        let (mut reads, others): (Vec<IrExpr>, _) = if self.cx.single_cells.in_heap(content) {
             let maps = self.cx.heaps.maps(content);
-            maps.iter()
+            let reads = maps
+                .iter()
                 .map(|map| IrExpr::map_get(IrExpr::var(*map), address.clone()))
-                .collect()
+                .collect();
+            (reads, singles)
         } else {
-            let last = singles
-                .last()
+            let (last, others) = singles
+                .split_last()
                 .expect("internal error: a content type with neither heap nor cell");
-            last.globals.iter().map(|g| IrExpr::var(*g)).collect()
-        };
-        let others = if self.cx.single_cells.in_heap(content) {
-            singles
-        } else {
-            &singles[..singles.len() - 1]
+            (
+                last.globals.iter().map(|g| IrExpr::var(*g)).collect(),
+                others,
+            )
         };
         for cell in others.iter().rev() {
+            let here = address_is(&address, cell.address);
             for (read, global) in reads.iter_mut().zip(&cell.globals) {
-                let here = address_is(&address, cell.address);
-                *read = choose(here, IrExpr::var(*global), read.clone());
+                *read = choose(here.clone(), IrExpr::var(*global), read.clone());
             }
         }
         let mut values = Vec::new();

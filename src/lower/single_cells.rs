@@ -59,23 +59,22 @@ impl SingleCells {
         let mut names: HashSet<String> = HashSet::new();
         for site in &sites.allocs {
             let content = site.content;
-            let single = site.once
-                && once.contains(&site.owner)
-                && !sites.indexed.contains(content)
-                && !info.diverging.contains(&site.content_expr);
+            if info.diverging.contains(&site.content_expr) {
+                continue; // `ref fail` allocates nothing
+            }
+            let single =
+                site.once && once.contains(&site.owner) && !sites.indexed.contains(content);
             if !single {
-                if !info.diverging.contains(&site.content_expr) {
-                    heap_allocated.insert(content);
-                }
+                heap_allocated.insert(content);
                 continue;
             }
             let address = -(cells.by_site.len() as i64) - 1;
-            // A front end's own binders (`$and1`) name nothing the user wrote.
+            // A front end's own binders (`$and1`) name nothing the user wrote; a name
+            // taken by an earlier cell is not taken again (`cell#N` never collides).
             let base = match site.binder.filter(|name| !name.starts_with('$')) {
                 Some(name) if names.insert(format!("{name}#cell")) => format!("{name}#cell"),
                 _ => format!("cell#{}", -address),
             };
-            names.insert(base.clone());
             let components = layout.components(content);
             let globals = component_names(&base, components.len())
                 .into_iter()

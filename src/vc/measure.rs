@@ -608,14 +608,7 @@ impl Rewriter<'_, '_> {
                     _ => t.gte(element, rest),
                 };
                 let of_non_empty = t.ite(keeps_element, element, rest);
-                match self.constructor_of(tail) {
-                    Some(ctor) if ctor == shape.nil => Some(element),
-                    Some(ctor) if ctor == shape.cons => Some(of_non_empty),
-                    _ => {
-                        let tail_is_nil = tester(t, &shape.nil, tail);
-                        Some(t.ite(tail_is_nil, element, of_non_empty))
-                    }
-                }
+                self.by_tail(shape, tail, element, || Some(of_non_empty))
             }
             Measure::First => items.get(1 + shape.element?).copied(),
             Measure::UpBreaks | Measure::DownBreaks => {
@@ -628,26 +621,31 @@ impl Rewriter<'_, '_> {
                 let first_of_tail = self.measure(Measure::First, tail)?;
                 let step = t.ite(t.eq(first_of_tail, next), t.numeral(0), t.numeral(1));
                 let of_non_empty = t.plus(step, rest);
-                match self.constructor_of(tail) {
-                    Some(ctor) if ctor == shape.nil => Some(t.numeral(0)),
-                    Some(ctor) if ctor == shape.cons => Some(of_non_empty),
-                    _ => {
-                        let tail_is_nil = tester(t, &shape.nil, tail);
-                        Some(t.ite(tail_is_nil, t.numeral(0), of_non_empty))
-                    }
-                }
+                self.by_tail(shape, tail, t.numeral(0), || Some(of_non_empty))
             }
             Measure::Last => {
                 let element = *items.get(1 + shape.element?)?;
-                // A tail built by a constructor says at once which case it is.
-                match self.constructor_of(tail) {
-                    Some(ctor) if ctor == shape.nil => Some(element),
-                    Some(ctor) if ctor == shape.cons => self.measure(measure, tail),
-                    _ => {
-                        let tail_is_nil = tester(t, &shape.nil, tail);
-                        Some(t.ite(tail_is_nil, element, self.measure(measure, tail)?))
-                    }
-                }
+                self.by_tail(shape, tail, element, || self.measure(measure, tail))
+            }
+        }
+    }
+
+    /// A cons cell's measure from its `tail`: `of_nil` when the tail is the empty list,
+    /// `of_cons()` when it is not. A tail built by a constructor says at once which case it
+    /// is; otherwise the result is an `ite` on the tail's tester.
+    fn by_tail(
+        &self,
+        shape: &ListShape,
+        tail: SExpr,
+        of_nil: SExpr,
+        of_cons: impl FnOnce() -> Option<SExpr>,
+    ) -> Option<SExpr> {
+        match self.constructor_of(tail) {
+            Some(ctor) if ctor == shape.nil => Some(of_nil),
+            Some(ctor) if ctor == shape.cons => of_cons(),
+            _ => {
+                let tail_is_nil = tester(self.terms, &shape.nil, tail);
+                Some(self.terms.ite(tail_is_nil, of_nil, of_cons()?))
             }
         }
     }

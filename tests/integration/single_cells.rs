@@ -81,16 +81,9 @@ fn array_cells_stay_in_the_heap() {
 /// what is decided, not how fast).
 fn verdict(program: &str) -> String {
     let file = temp_program(program, "ml");
-    let run = horef_si([
-        "verify".as_ref(),
-        "--max-depth".as_ref(),
-        "8".as_ref(),
-        "--proof-budget".as_ref(),
-        "60".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.path().as_os_str(),
-    ]);
+    let path = file.path().to_string_lossy().into_owned();
+    let args = ["verify", "--max-depth", "8", "--proof-budget", "60"];
+    let run = horef_si(args.iter().copied().chain(["--format", "json", &path]));
     run.assert_no_panic(program);
     let json: serde_json::Value =
         serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
@@ -110,6 +103,18 @@ fn fails_concretely(program: &str, input: i64) -> bool {
     matches!(result.outcome, Outcome::Failure { .. })
 }
 
+/// `holds` runs without failing on `input` and is never a BUG (VERIFIED or SAFE); `fails`
+/// fails on `input` in the interpreter and is a BUG.
+fn assert_decided_as_run(holds: &str, fails: &str, input: i64) {
+    assert!(!fails_concretely(holds, input), "{holds}");
+    assert!(fails_concretely(fails, input), "{fails}");
+    assert_eq!(verdict(fails), "bug", "{fails}");
+    assert!(
+        ["verified", "safe_up_to_depth"].contains(&verdict(holds).as_str()),
+        "{holds}"
+    );
+}
+
 /// One cell passed twice to a function that writes through both names: the writes add up
 /// in the one cell. The assertion that says so holds; the one that forgets the aliasing
 /// fails, and the verifier must find it.
@@ -121,14 +126,7 @@ fn aliased_single_cells_keep_their_aliasing() {
              let main x = let c = ref x in let d = ref 0 in bump (c, c); assert ({claim})\n"
         )
     };
-    let holds = program("!c = x + 2 && !d = 0");
-    let forgets = program("!c = x + 1");
-    assert!(!fails_concretely(&holds, 3) && fails_concretely(&forgets, 3));
-    assert_eq!(verdict(&forgets), "bug");
-    assert!(
-        ["verified", "safe_up_to_depth"].contains(&verdict(&holds).as_str()),
-        "{holds}"
-    );
+    assert_decided_as_run(&program("!c = x + 2 && !d = 0"), &program("!c = x + 1"), 3);
 }
 
 /// A single cell beside heap cells of the same type: addresses never collide, so a write
@@ -142,12 +140,6 @@ fn single_cells_beside_heap_cells_never_alias() {
         )
     };
     let holds = program("!a = 5 && !b = 7");
-    let confuses = program("!a = 7");
-    assert!(!fails_concretely(&holds, 2) && fails_concretely(&confuses, 2));
-    assert_eq!(verdict(&confuses), "bug");
-    assert!(
-        ["verified", "safe_up_to_depth"].contains(&verdict(&holds).as_str()),
-        "{holds}"
-    );
+    assert_decided_as_run(&holds, &program("!a = 7"), 2);
     assert_eq!(lowered(&holds).stats.single_cells, 1);
 }

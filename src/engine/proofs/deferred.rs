@@ -311,22 +311,21 @@ fn whole_attempts(
         // non-recursive procedures unfolded (`vc::horn_inline`: `List.hd l` and
         // `List.tl l` then share a clause, so their results stay related through `l`'s
         // measures).
-        let measured = crate::vc::horn::HornSystem::of_unfolded(ir)
-            .filter(crate::vc::horn::HornSystem::has_goal)
-            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
+        let measures_only = |unfolded: Option<crate::vc::horn::HornSystem>| {
+            unfolded
+                .filter(crate::vc::horn::HornSystem::has_goal)
+                .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded))
+        };
+        let measured = measures_only(crate::vc::horn::HornSystem::of_unfolded(ir));
         // The same with every list's least and greatest element, for a program that
         // builds lists of elements it bounds (`range 1 n`, each element then a divisor):
         // a system of its own, since two more parameters per list cost the first its
         // proofs of some programs.
-        let bounded = crate::vc::horn::HornSystem::of_unfolded_with_bounds(ir)
-            .filter(crate::vc::horn::HornSystem::has_goal)
-            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
+        let bounded = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_bounds(ir));
         // The same with every list's first element and its breaks of `+1` / `-1` steps,
         // for a program that builds ranges (`upto a b`: "`x` is not in it" is then
         // linear): a system of its own, as the bounds one is.
-        let ranged = crate::vc::horn::HornSystem::of_unfolded_with_ranges(ir)
-            .filter(crate::vc::horn::HornSystem::has_goal)
-            .and_then(|unfolded| crate::vc::measure_abstract::measures_only(&unfolded));
+        let ranged = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_ranges(ir));
         // The same clauses asked only about the inputs each procedure is called with
         // (`vc::horn_contexts`: loops proved by forward invariants).
         let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
@@ -428,10 +427,10 @@ fn input_class_cases(
         let mut hasher = program_hasher.clone();
         std::hash::Hash::hash(&(input, by_parity), &mut hasher);
         let key = std::hash::Hasher::finish(&hasher);
-        let (system, name) = (system.clone(), local.name.clone());
+        let (system, name, classes) = (system.clone(), local.name.clone(), classes.clone());
         let build = move || {
             let mut cases = Vec::new();
-            for class in InputClass::all(by_parity) {
+            for &class in &classes {
                 let restricted = with_input_class(&system, input, class)?;
                 cases.push(ProofCase {
                     what: format!("`{name}` {}", class.describe()),
