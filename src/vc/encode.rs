@@ -46,6 +46,7 @@ use boogie_like::ir::{
     Type as IrType, UnOp, Var,
 };
 use easy_smt::{Context, SExpr};
+use num_traits::ToPrimitive;
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 
@@ -727,10 +728,35 @@ impl Building<'_, '_> {
                     UnOp::Not => t.not(arg),
                 }
             }
+            Expr::Binary {
+                op: op @ (BinOp::Eq | BinOp::Neq),
+                lhs,
+                rhs,
+            } if divisibility_test(lhs, rhs).is_some() => {
+                let (dividend, c) = divisibility_test(lhs, rhs).unwrap_or((lhs, 1));
+                let dividend = self.expr(proc, dividend, state, out);
+                let remainder = t.list(vec![t.atom("mod"), dividend, t.numeral(c.unsigned_abs())]);
+                let divides = t.eq(remainder, t.numeral(0));
+                if *op == BinOp::Eq {
+                    divides
+                } else {
+                    t.not(divides)
+                }
+            }
             Expr::Binary { op, lhs, rhs } => {
+                let divisor = match (op, rhs.as_ref()) {
+                    (BinOp::Div | BinOp::Mod, Expr::Int(c)) => c.to_i64().filter(|c| *c != 0),
+                    _ => None,
+                };
                 let lhs = self.expr(proc, lhs, state, out);
-                let rhs = self.expr(proc, rhs, state, out);
-                binary(t, *op, lhs, rhs)
+                match divisor {
+                    Some(c) if *op == BinOp::Div => truncating_div_by(t, lhs, c),
+                    Some(c) => truncating_mod_by(t, lhs, c),
+                    None => {
+                        let rhs = self.expr(proc, rhs, state, out);
+                        binary(t, *op, lhs, rhs)
+                    }
+                }
             }
             Expr::Ite { cond, then, else_ } => {
                 let cond = self.expr(proc, cond, state, out);
@@ -898,6 +924,62 @@ fn truncating_div(t: &Context, a: SExpr, b: SExpr) -> SExpr {
 fn truncating_mod(t: &Context, a: SExpr, b: SExpr) -> SExpr {
     let magnitude = t.list(vec![t.atom("mod"), abs(t, a), abs(t, b)]);
     t.ite(t.gte(a, t.numeral(0)), magnitude, t.negate(magnitude))
+}
+
+/// `a mod c = 0` (either way round) for a literal `c ≠ 0`: the dividend and `c`. Whatever
+/// the signs, OCaml's remainder is zero exactly when Euclidean `mod a |c|` is, so the test
+/// is encoded as the latter, with no case on the sign of `a`.
+fn divisibility_test<'e>(lhs: &'e Expr, rhs: &'e Expr) -> Option<(&'e Expr, i64)> {
+    let literal_divisor = |e: &'e Expr| match e {
+        Expr::Binary {
+            op: BinOp::Mod,
+            lhs,
+            rhs,
+        } => match rhs.as_ref() {
+            Expr::Int(c) => c.to_i64().filter(|c| *c != 0).map(|c| (lhs.as_ref(), c)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let is_zero = |e: &Expr| matches!(e, Expr::Int(z) if z.to_i64() == Some(0));
+    if is_zero(rhs) {
+        literal_divisor(lhs)
+    } else if is_zero(lhs) {
+        literal_divisor(rhs)
+    } else {
+        None
+    }
+}
+
+/// `a / c` truncating toward zero, for a literal divisor `c ≠ 0`: Euclidean `div a |c|`
+/// is the floor of `a / |c|`, one below the truncated quotient exactly when `a` is
+/// negative and not a multiple of `c`; the sign flips with `c`'s. Unlike
+/// [`truncating_div`] it has no `abs` of the dividend, so the term `mod a |c|` is the one
+/// the list measures use (`odd(cons(h, t)) = mod(h, 2) + odd(t)`) and Spacer relates the
+/// two without a case split on the sign.
+fn truncating_div_by(t: &Context, a: SExpr, c: i64) -> SExpr {
+    let m = t.numeral(c.unsigned_abs());
+    let exact = t.or(
+        t.gte(a, t.numeral(0)),
+        t.eq(t.list(vec![t.atom("mod"), a, m]), t.numeral(0)),
+    );
+    let floor = t.list(vec![t.atom("div"), a, m]);
+    let magnitude = t.ite(exact, floor, t.plus(floor, t.numeral(1)));
+    if c > 0 {
+        magnitude
+    } else {
+        t.negate(magnitude)
+    }
+}
+
+/// `a mod c` as OCaml defines it, for a literal divisor `c ≠ 0`: the sign is `a`'s and the
+/// magnitude `|a| mod |c|`, so it is Euclidean `mod a |c|`, less `|c|` when `a` is negative
+/// and not a multiple of `c` (see [`truncating_div_by`] for why not [`truncating_mod`]).
+fn truncating_mod_by(t: &Context, a: SExpr, c: i64) -> SExpr {
+    let m = t.numeral(c.unsigned_abs());
+    let remainder = t.list(vec![t.atom("mod"), a, m]);
+    let exact = t.or(t.gte(a, t.numeral(0)), t.eq(remainder, t.numeral(0)));
+    t.ite(exact, remainder, t.sub(remainder, m))
 }
 
 fn abs(t: &Context, a: SExpr) -> SExpr {

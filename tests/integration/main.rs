@@ -21,6 +21,7 @@ mod closure_proofs;
 mod corral_bounds;
 mod dead_functions;
 mod differential;
+mod division_encoding;
 mod emit_boogie;
 mod entry_split;
 mod exchange;
