@@ -111,7 +111,7 @@ fn constant_fields(program: &Program, open: &HashSet<DatatypeId>) -> HashMap<Fie
 
 /// The datatypes some value of which may come from elsewhere than a constructor
 /// application of the program (the module doc lists where).
-fn open_datatypes(program: &Program) -> HashSet<DatatypeId> {
+pub(super) fn open_datatypes(program: &Program) -> HashSet<DatatypeId> {
     let mut roots: Vec<Type> = program.globals.values().map(|g| g.ty).collect();
     for proc in program.procs.values() {
         if proc.entrypoint {
@@ -163,7 +163,7 @@ fn mention(program: &Program, ty: Type, found: &mut HashSet<DatatypeId>) {
 
 /// The locals of `proc` (not parameters) that some statement may read before anything
 /// assigns them, by a forward analysis over the structured body.
-fn maybe_unassigned_reads(proc: &Procedure) -> HashSet<LocalId> {
+pub(super) fn maybe_unassigned_reads(proc: &Procedure) -> HashSet<LocalId> {
     let mut assigned: HashSet<LocalId> = proc.params.iter().copied().collect();
     let mut unassigned = HashSet::new();
     if assigned_after(proc, &proc.body, &mut assigned, &mut unassigned) {

@@ -8,6 +8,7 @@
 //! Building programs is in [`build`](self) (methods on [`Program`] and [`Procedure`]).
 
 mod build;
+pub mod congruences;
 pub mod constant_fields;
 mod expr;
 mod map_type;

@@ -305,6 +305,11 @@ fn whole_attempts(
     // `x + 5 · n` stays linear.
     let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
     let ir = folded.as_ref().unwrap_or(ir);
+    // Parameters every call passes in one residue class modulo a divisor of the program
+    // (`step = 2 * k` passed down): assumed at the callee's start
+    // (`boogie_like::ir::congruences`).
+    let congruent = boogie_like::ir::congruences::assume_congruences(ir);
+    let ir = congruent.as_ref().unwrap_or(ir);
     if let Some(system) = proofs::chc::system_of(ir) {
         // Lists seen through their measures only: a second system beside the exact one
         // (`vc::measure_abstract`), projected from the clauses with the calls of small
