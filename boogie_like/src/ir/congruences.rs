@@ -120,10 +120,6 @@ impl Analysis<'_> {
     /// One round over every procedure; whether anything changed.
     fn round(&mut self) -> bool {
         let mut changed = false;
-        let raise = |map: &mut dyn FnMut() -> (Class, Class), changed: &mut bool| {
-            let (old, new) = map();
-            *changed |= old != new;
-        };
         for (id, proc) in self.program.procs.iter() {
             let mut assigned: Vec<(Var, Class)> = Vec::new();
             let mut constructed: Vec<(FieldRef, Class)> = Vec::new();
@@ -151,42 +147,26 @@ impl Analysis<'_> {
             });
             for (v, c) in assigned {
                 if let Var::Local(l) = v {
-                    let slot = self.locals.entry((id, l)).or_insert(Class::None);
-                    raise(
-                        &mut || {
-                            let old = *slot;
-                            *slot = slot.join(c);
-                            (old, *slot)
-                        },
-                        &mut changed,
-                    );
+                    changed |= widen(&mut self.locals, (id, l), c);
                 }
             }
             for (f, c) in constructed {
-                let slot = self.fields.entry(f).or_insert(Class::None);
-                raise(
-                    &mut || {
-                        let old = *slot;
-                        *slot = slot.join(c);
-                        (old, *slot)
-                    },
-                    &mut changed,
-                );
+                changed |= widen(&mut self.fields, f, c);
             }
             for (p, c) in passed {
-                let slot = self.params.entry(p).or_insert(Class::None);
-                raise(
-                    &mut || {
-                        let old = *slot;
-                        *slot = slot.join(c);
-                        (old, *slot)
-                    },
-                    &mut changed,
-                );
+                changed |= widen(&mut self.params, p, c);
             }
         }
         changed
     }
+}
+
+/// Joins `class` into `key`'s entry of `map`; whether the entry changed.
+fn widen<K: std::hash::Hash + Eq>(map: &mut HashMap<K, Class>, key: K, class: Class) -> bool {
+    let slot = map.entry(key).or_insert(Class::None);
+    let old = *slot;
+    *slot = slot.join(class);
+    old != *slot
 }
 
 /// The program with `assume p mod m == r` at the start of every procedure for each
