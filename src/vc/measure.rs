@@ -342,15 +342,32 @@ impl Measure {
 /// a parameter per list of `Int`s, so it is carried only where the program computes
 /// something it can state.
 /// - [`Measure::Sum`] when a procedure that takes a list of `Int`s and returns an `Int`
-///   adds two non-literal values (`x + sum t`; `1 + length t` is the length's business);
+///   adds two non-literal values (`x + sum t`; `1 + length t` is the length's business),
+///   itself or in a procedure it calls (the closure a fold applies: `List.fold_left ( + )
+///   0 l` adds in `( + )`'s body);
 /// - [`Measure::Odd`] when the program takes a remainder by 2 (a parity test).
 fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
     let int_lists = int_lists(ir);
     if int_lists.is_empty() {
         return Vec::new();
     }
-    let (mut sum, mut odd) = (false, false);
-    for proc in ir.procs.values() {
+    let mut odd = false;
+    let mut adds: HashSet<ProcId> = HashSet::new();
+    for (id, proc) in ir.procs.iter() {
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
+                if let Expr::Binary { op, lhs, rhs } = e {
+                    let literal = |e: &Expr| matches!(e, Expr::Int(_));
+                    if *op == BinOp::Add && !literal(lhs) && !literal(rhs) {
+                        adds.insert(id);
+                    }
+                    odd |= matches!(op, BinOp::Mod | BinOp::EuclidMod)
+                        && matches!(&**rhs, Expr::Int(two) if *two == 2.into());
+                }
+            })
+        });
+    }
+    let sum = ir.procs.iter().any(|(id, proc)| {
         let folds_a_list = proc
             .params
             .iter()
@@ -359,17 +376,13 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
                 .returns
                 .iter()
                 .any(|r| proc.locals[*r].ty == IrType::Int);
-        proc.for_each_expr(&mut |e| {
-            e.for_each_subexpr(&mut |e| {
-                if let Expr::Binary { op, lhs, rhs } = e {
-                    let literal = |e: &Expr| matches!(e, Expr::Int(_));
-                    sum |= folds_a_list && *op == BinOp::Add && !literal(lhs) && !literal(rhs);
-                    odd |= matches!(op, BinOp::Mod | BinOp::EuclidMod)
-                        && matches!(&**rhs, Expr::Int(two) if *two == 2.into());
-                }
-            })
-        });
-    }
+        folds_a_list
+            && (adds.contains(&id)
+                || proc
+                    .call_sites
+                    .values()
+                    .any(|site| adds.contains(&site.callee)))
+    });
     let chosen = [(sum, Measure::Sum), (odd, Measure::Odd)];
     chosen
         .into_iter()

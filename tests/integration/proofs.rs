@@ -110,7 +110,7 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
 }
 
 /// The list measures beyond length and last element are chosen from the program: a sum
-/// where a list fold adds, an odd count where the program tests parity, neither where it
+/// where a list fold adds (itself or in a closure it applies), an odd count where the program tests parity, neither where it
 /// does neither (each costs every relation a parameter per list); least and greatest
 /// elements, in a system of their own, where it builds lists of elements it bounds.
 #[test]
@@ -122,6 +122,8 @@ fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     };
     assert!(ghosts("tests/proofs/list_rev_sum.ml", "sum") > 0);
     assert!(ghosts("tests/proofs/list_sum.horef", "sum") > 0);
+    // The fold adds in the closure it applies (`List.fold_left ( + ) 0 l`).
+    assert!(ghosts("tests/proofs/list_rev_onto_fold_sum.ml", "sum") > 0);
     assert!(ghosts("tests/proofs/list_parity.ml", "odd") > 0);
     assert_eq!(ghosts("tests/proofs/list_parity.ml", "sum"), 0);
     assert_eq!(ghosts("tests/proofs/list_rev_sum.ml", "odd"), 0);
