@@ -343,8 +343,8 @@ impl Measure {
 /// something it can state.
 /// - [`Measure::Sum`] when a procedure that takes a list of `Int`s and returns an `Int`
 ///   adds two non-literal values (`x + sum t`; `1 + length t` is the length's business),
-///   itself or in a procedure it calls (the closure a fold applies: `List.fold_left ( + )
-///   0 l` adds in `( + )`'s body);
+///   itself or in a procedure it calls, directly or not (the closure a fold applies:
+///   `List.fold_left ( + ) 0 l` adds in `( + )`'s body);
 /// - [`Measure::Odd`] when the program takes a remainder by 2 (a parity test).
 fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
     let int_lists = int_lists(ir);
@@ -367,6 +367,22 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
             })
         });
     }
+    // Whatever calls a procedure that adds, directly or not, adds too.
+    loop {
+        let before = adds.len();
+        for (id, proc) in ir.procs.iter() {
+            if proc
+                .call_sites
+                .values()
+                .any(|site| adds.contains(&site.callee))
+            {
+                adds.insert(id);
+            }
+        }
+        if adds.len() == before {
+            break;
+        }
+    }
     let sum = ir.procs.iter().any(|(id, proc)| {
         let folds_a_list = proc
             .params
@@ -376,12 +392,7 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
                 .returns
                 .iter()
                 .any(|r| proc.locals[*r].ty == IrType::Int);
-        folds_a_list
-            && (adds.contains(&id)
-                || proc
-                    .call_sites
-                    .values()
-                    .any(|site| adds.contains(&site.callee)))
+        folds_a_list && adds.contains(&id)
     });
     let chosen = [(sum, Measure::Sum), (odd, Measure::Odd)];
     chosen

@@ -45,11 +45,9 @@ pub fn fold_constant_fields(program: &Program) -> Option<Program> {
     let mut folded = program.clone();
     let mut changed = false;
     for (_, proc) in folded.procs.iter_mut() {
-        let mut fold = |e: &mut Expr| changed |= fold_expr(program, &constants, e);
-        for (_, site) in proc.call_sites.iter_mut() {
-            site.args.iter_mut().for_each(&mut fold);
-        }
-        fold_block(&mut proc.body, &mut fold);
+        proc.for_each_expr_mut(&mut |e| {
+            e.rewrite_bottom_up(&mut |e| changed |= fold_read(program, &constants, e))
+        });
     }
     changed.then_some(folded)
 }
@@ -243,74 +241,27 @@ fn read(e: &Expr, assigned: &HashSet<LocalId>, unassigned: &mut HashSet<LocalId>
     })
 }
 
-/// Calls `fold` on every expression of `block`'s statements, mutably.
-fn fold_block(block: &mut Block, fold: &mut impl FnMut(&mut Expr)) {
-    for stmt in block {
-        match stmt {
-            Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => fold(e),
-            Stmt::If { cond, then, else_ } => {
-                fold(cond);
-                fold_block(then, fold);
-                fold_block(else_, fold);
-            }
-            Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => {}
-        }
-    }
-}
-
-/// Replaces the reads of constant fields in `e`; returns whether it replaced any.
-fn fold_expr(program: &Program, constants: &HashMap<FieldRef, Literal>, e: &mut Expr) -> bool {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
-        let mut changed = false;
-        match e {
-            Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) => {}
-            Expr::Unary { arg, .. }
-            | Expr::Is { arg, .. }
-            | Expr::Select { arg, .. }
-            | Expr::MapConst { value: arg, .. }
-            | Expr::Quant { body: arg, .. } => changed |= fold_expr(program, constants, arg),
-            Expr::Binary { lhs, rhs, .. }
-            | Expr::MapGet {
-                map: lhs,
-                index: rhs,
-            } => {
-                changed |= fold_expr(program, constants, lhs);
-                changed |= fold_expr(program, constants, rhs);
-            }
-            Expr::MapSet { map, index, value } => {
-                for part in [map, index, value] {
-                    changed |= fold_expr(program, constants, part);
-                }
-            }
-            Expr::Ite { cond, then, else_ } => {
-                for part in [cond, then, else_] {
-                    changed |= fold_expr(program, constants, part);
-                }
-            }
-            Expr::Ctor { args, .. } => {
-                for arg in args {
-                    changed |= fold_expr(program, constants, arg);
-                }
-            }
-        }
-        if let Expr::Select { arg, field } = e
-            && let Some(literal) = constants.get(field)
-        {
-            let only_constructor = program
-                .datatypes
-                .get(field.ctor.datatype)
-                .is_some_and(|d| d.ctors.len() == 1);
-            let ctor: CtorId = field.ctor;
-            *e = if only_constructor {
-                literal.expr()
-            } else {
-                let tested = Expr::is((**arg).clone(), ctor);
-                Expr::ite(tested, literal.expr(), e.clone())
-            };
-            changed = true;
-        }
-        changed
-    })
+/// Replaces `e`, if it reads a constant field, by the field's literal; returns whether it
+/// did.
+fn fold_read(program: &Program, constants: &HashMap<FieldRef, Literal>, e: &mut Expr) -> bool {
+    let Expr::Select { arg, field } = e else {
+        return false;
+    };
+    let Some(literal) = constants.get(field) else {
+        return false;
+    };
+    let only_constructor = program
+        .datatypes
+        .get(field.ctor.datatype)
+        .is_some_and(|d| d.ctors.len() == 1);
+    let ctor: CtorId = field.ctor;
+    *e = if only_constructor {
+        literal.expr()
+    } else {
+        let tested = Expr::is((**arg).clone(), ctor);
+        Expr::ite(tested, literal.expr(), e.clone())
+    };
+    true
 }
 
 #[cfg(test)]

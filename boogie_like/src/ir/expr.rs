@@ -266,6 +266,37 @@ impl Expr {
         }
     }
 
+    /// The direct sub-expressions, left to right, mutably.
+    pub fn children_mut(&mut self) -> Vec<&mut Expr> {
+        match self {
+            Expr::Int(_) | Expr::Bool(_) | Expr::Var(_) => Vec::new(),
+            Expr::Unary { arg, .. }
+            | Expr::Is { arg, .. }
+            | Expr::Select { arg, .. }
+            | Expr::MapConst { value: arg, .. }
+            | Expr::Quant { body: arg, .. } => vec![arg],
+            Expr::Binary { lhs, rhs, .. }
+            | Expr::MapGet {
+                map: lhs,
+                index: rhs,
+            } => vec![lhs, rhs],
+            Expr::MapSet { map, index, value } => vec![map, index, value],
+            Expr::Ite { cond, then, else_ } => vec![cond, then, else_],
+            Expr::Ctor { args, .. } => args.iter_mut().collect(),
+        }
+    }
+
+    /// Calls `f` on every expression inside the expression and then on the expression
+    /// itself, innermost first, each free to replace itself: a bottom-up rewrite.
+    pub fn rewrite_bottom_up(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            for child in self.children_mut() {
+                child.rewrite_bottom_up(f);
+            }
+            f(self);
+        })
+    }
+
     /// Calls `f` on the expression and every expression inside it, outermost first.
     pub fn for_each_subexpr(&self, f: &mut impl FnMut(&Expr)) {
         stacker::maybe_grow(32 * 1024, 1024 * 1024, || {

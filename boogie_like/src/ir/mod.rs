@@ -13,6 +13,7 @@ pub mod constant_fields;
 mod expr;
 mod map_type;
 pub mod reachable;
+pub mod unbox;
 
 use std::fmt;
 
@@ -461,6 +462,28 @@ impl Procedure {
             Stmt::Call(site) => self.call_sites[*site].args.iter().for_each(&mut *f),
             Stmt::Havoc(_) | Stmt::Return => {}
         });
+    }
+
+    /// Calls `f` on every expression the procedure evaluates, mutably: those of
+    /// [`Procedure::for_each_expr`] (call arguments first, then the body's statements).
+    pub fn for_each_expr_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        for (_, site) in self.call_sites.iter_mut() {
+            site.args.iter_mut().for_each(&mut *f);
+        }
+        fn walk(block: &mut Block, f: &mut impl FnMut(&mut Expr)) {
+            for stmt in block {
+                match stmt {
+                    Stmt::Assign(_, e) | Stmt::Assume(e) | Stmt::Assert { cond: e, .. } => f(e),
+                    Stmt::If { cond, then, else_ } => {
+                        f(cond);
+                        walk(then, f);
+                        walk(else_, f);
+                    }
+                    Stmt::Havoc(_) | Stmt::Call(_) | Stmt::Return => {}
+                }
+            }
+        }
+        walk(&mut self.body, f);
     }
 
     /// The local named `name`.

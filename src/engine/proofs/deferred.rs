@@ -305,6 +305,11 @@ fn whole_attempts(
     // `x + 5 · n` stays linear.
     let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
     let ir = folded.as_ref().unwrap_or(ir);
+    // Datatypes that box one scalar (a closure capturing one integer) read as the scalar
+    // (`boogie_like::ir::unbox`): a list of such closures is a list of integers, whose
+    // measures (a sum of the steps applied in turn) the clauses state.
+    let unboxed = boogie_like::ir::unbox::unbox_scalar_datatypes(ir);
+    let ir = unboxed.as_ref().unwrap_or(ir);
     // Parameters every call passes in one residue class modulo a divisor of the program
     // (`step = 2 * k` passed down): assumed at the callee's start
     // (`boogie_like::ir::congruences`).
