@@ -353,6 +353,10 @@ pub enum Command {
         /// the machine's load) [default: twice the search's time, at least 2 s].
         #[arg(long, value_name = "SECONDS|budget", value_parser = parse_proof_wait)]
         proof_wait: Option<engine::ProofWait>,
+        /// How long Spacer may look for a proof in each run (seconds from the run's start;
+        /// capped by --timeout), as `verify --proof-budget`.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, default_value = DEFAULT_PROOF_BUDGET)]
+        proof_budget: Duration,
     },
     /// Print a shell completion script (e.g. `horef-si completions bash > ~/.local/share/bash-completion/completions/horef-si`).
     Completions {
@@ -496,6 +500,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             cache,
             no_cache,
             proof_wait,
+            proof_budget,
         } => {
             let config = suite::Config {
                 max_depth,
@@ -509,6 +514,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
                 progress: true,
                 cache: cache.filter(|dir| !no_cache && !dir.as_os_str().is_empty()),
                 proof_wait: proof_wait.unwrap_or(engine::ProofWait::SUITE),
+                proof_budget,
                 ..suite::Config::new(paths)
             };
             run_suite(&config, format)
@@ -533,6 +539,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
 /// The default of `--solver-wait`, in seconds: [`crate::solver::DEFAULT_REPLY_WAIT`]
 /// (a test checks that they agree).
 const SOLVER_WAIT: &str = "300";
+
+/// The default of `suite --proof-budget`, in seconds: [`engine::DEFAULT_CHC_BUDGET`] (a
+/// test checks that they agree).
+const DEFAULT_PROOF_BUDGET: &str = "20";
 
 /// A cache directory (`--cache DIR`): one that exists or can be made; an existing file
 /// is refused here, before any run.
@@ -976,5 +986,11 @@ mod tests {
     fn the_solver_wait_default_is_the_solver_modules() {
         let parsed = super::positive_seconds(super::SOLVER_WAIT);
         assert_eq!(parsed, Ok(crate::solver::DEFAULT_REPLY_WAIT));
+    }
+
+    #[test]
+    fn the_suite_proof_budget_default_is_the_engines() {
+        let parsed = super::positive_seconds(super::DEFAULT_PROOF_BUDGET);
+        assert_eq!(parsed, Ok(crate::engine::DEFAULT_CHC_BUDGET));
     }
 }

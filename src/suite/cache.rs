@@ -43,7 +43,7 @@ impl Cache {
     /// The key of `run` of the program whose text is `text`.
     pub fn key(&self, text: &[u8], run: &Run, options: &engine::Options) -> String {
         let settings = format!(
-            "depth {}\nbounds {:?}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\nproof wait {:?}\n",
+            "depth {}\nbounds {:?}\nmode {:?}\nsolver {:?}\ntimeout {:?}\nsummaries {}\npolicy {:?}\nproof wait {:?}\nproof budget {:?}\n",
             run.depth,
             options.bounds,
             options.mode,
@@ -51,7 +51,8 @@ impl Cache {
             options.timeout,
             options.summaries,
             options.policy,
-            options.proof_wait
+            options.proof_wait,
+            options.chc_budget
         );
         let mut material = format!("{FORMAT}\n{}\n{settings}", self.identity).into_bytes();
         material.extend_from_slice(text);

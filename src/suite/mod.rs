@@ -70,6 +70,8 @@ pub struct Config {
     /// How long a run that searched without finding a bug waits for a proof
     /// (`--proof-wait`; [`engine::ProofWait::SUITE`] by default).
     pub proof_wait: engine::ProofWait,
+    /// How long Spacer may look for a proof in each run (`--proof-budget`).
+    pub proof_budget: std::time::Duration,
 }
 
 impl Config {
@@ -88,6 +90,7 @@ impl Config {
             progress: false,
             cache: None,
             proof_wait: engine::ProofWait::SUITE,
+            proof_budget: engine::DEFAULT_CHC_BUDGET,
         }
     }
 
@@ -102,6 +105,7 @@ impl Config {
             // A suite wants throughput: by default a run that has searched waits briefly
             // for a proof (each program's answer is then remembered for its other bounds).
             proof_wait: self.proof_wait,
+            chc_budget: self.proof_budget,
             // The result cache's directory keeps proof certificates too (under `proofs/`):
             // a program proved once is re-checked, not proved again, at every bound.
             proof_cache: self.cache.clone(),
