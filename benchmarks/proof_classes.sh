@@ -3,9 +3,9 @@
 # recursion bound 5; OCaml and HORef at K = 8; one class per file-name prefix) with the
 # proof engines given 60 s; each program's expectation (its first line, `// expect:` or
 # `(* expect: *)`), verdict, wall time and proof engine, then the VERIFIED count of the
-# safe ones per class, and of the fresh set (28 Nov: the programs whose header says
-# "Fresh set (28 Nov)", written after the others to measure generalisation; their
-# unproved ones expect `safe`, so they count by the marker, not the expectation). Usage (from the repository root, after
+# safe ones per class, and of each fresh set (the programs whose header says "Fresh set
+# (28 Nov)" or "Fresh set (29 Nov)", written after the others to measure generalisation;
+# their unproved ones expect `safe`, so they count by the marker, not the expectation). Usage (from the repository root, after
 # `cargo build --release`, z3 on PATH):
 #   benchmarks/proof_classes.sh > table.md
 #   benchmarks/proof_classes.sh tests/proofs/list_*.ml > table.md   (only these programs)
@@ -26,8 +26,7 @@ class() {
     esac
 }
 declare -A safe verified
-fresh_safe=0
-fresh_verified=0
+declare -A fresh_safe fresh_verified
 echo "| program | class | expected | verdict | seconds | proof |"
 echo "|---|---|---|---|---:|---|"
 files=("$@")
@@ -55,9 +54,10 @@ except Exception: print("no-answer -")')
         safe[$c]=$((${safe[$c]:-0} + 1))
         [ "$1" = verified ] && verified[$c]=$((${verified[$c]:-0} + 1))
     fi
-    if grep -q "Fresh set (28 Nov)" "$p" && [ "$expect" != bug ]; then
-        fresh_safe=$((fresh_safe + 1))
-        [ "$1" = verified ] && fresh_verified=$((fresh_verified + 1))
+    fresh=$(grep -o -m1 "Fresh set ([0-9]* [A-Z][a-z]*)" "$p" | sed 's/Fresh set (//; s/)//' || true)
+    if [ -n "$fresh" ] && [ "$expect" != bug ]; then
+        fresh_safe[$fresh]=$((${fresh_safe[$fresh]:-0} + 1))
+        [ "$1" = verified ] && fresh_verified[$fresh]=$((${fresh_verified[$fresh]:-0} + 1))
     fi
     printf '| %s | %s | %s | %s | %.2f | %s |\n' "$(basename "$p")" "$c" "$expect" "$1" \
         "$(echo "$end - $start" | bc)" "$2"
@@ -68,6 +68,6 @@ echo "|---|---:|---:|"
 for c in "${!safe[@]}"; do
     echo "| $c | ${safe[$c]} | ${verified[$c]:-0} |"
 done | sort
-if [ "$fresh_safe" -gt 0 ]; then
-    echo "| fresh set (28 Nov), all classes | $fresh_safe | $fresh_verified |"
-fi
+for d in "${!fresh_safe[@]}"; do
+    echo "| fresh set ($d), all classes | ${fresh_safe[$d]} | ${fresh_verified[$d]:-0} |"
+done | sort

@@ -1,5 +1,5 @@
 (* expect: verified *)
-(* Issue 33, a list of closures applied in turn two ways: a loop registers n steps
+(* Fresh set (29 Nov), a list of closures applied in turn two ways: a loop registers n steps
    `fun v -> v + d` in a cell; List.iter runs them on a counter cell and List.fold_left
    threads them through an accumulator; both give the same number. Each closure captures
    one integer, so its datatype is read as that integer (boogie_like::ir::unbox) and the

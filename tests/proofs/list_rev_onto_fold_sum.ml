@@ -1,5 +1,5 @@
 (* expect: safe *)
-(* Issue 33, a sum computed by a fold over a closure: a hand-written reversal onto an
+(* Fresh set (29 Nov), a sum computed by a fold over a closure: a hand-written reversal onto an
    accumulator keeps the length and the sum, the sums taken with `List.fold_left ( + ) 0`.
    The list measure `sum` is chosen because the fold calls a procedure that adds (the
    closure `( + )`), not only when the folding procedure adds itself. *)
