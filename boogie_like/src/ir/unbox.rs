@@ -7,7 +7,9 @@
 //! (the sum of the steps a loop applies in turn) are those of a list of integers, which
 //! the list measures of the Horn clauses state; over the boxed datatype they have no
 //! name. [`unbox_scalar_datatypes`] rewrites every datatype with exactly one constructor
-//! with exactly one field of type `int` or `bool` into that type: its constructor
+//! with exactly one field of type `int` or `bool`, and stored as the element of a
+//! recursive datatype (beside a field of the constructor's own datatype: the head of a
+//! list), into that type: its constructor
 //! application `K(e)` becomes `e`, its selector `e->K.f` becomes `e`, its tester
 //! `e is K` becomes `true`, and every type that mentions it (locals, globals, other
 //! constructors' fields, map keys and values) mentions the scalar instead.
@@ -20,14 +22,34 @@
 //! datatype's declaration stays, unused, so every other datatype keeps its identifier.
 
 use super::{CtorId, DatatypeId, Expr, MapType, Program, Type};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-/// The program with every datatype that boxes one scalar replaced by the scalar, or
-/// `None` when it has no such datatype.
+/// The program with every datatype that boxes one scalar and is stored as a recursive
+/// datatype's element replaced by the scalar, or `None` when it has no such datatype.
+/// (A closure stored elsewhere, such as the one `List.init` applies, captured by the
+/// closure of its inner loop, stays boxed: unboxing it states nothing a list measure
+/// could use, and it cost Spacer a proof, `tests/proofs/list_rev_acc_sum.ml`.)
 pub fn unbox_scalar_datatypes(program: &Program) -> Option<Program> {
+    // The datatypes stored as elements of a recursive one: beside a field of the
+    // constructor's own datatype (`cons(head: D, tail: L)`).
+    let stored: HashSet<DatatypeId> = program
+        .datatypes
+        .iter()
+        .flat_map(|(own, d)| {
+            d.ctors
+                .iter()
+                .filter(move |c| c.fields.iter().any(|f| f.ty == Type::Data(own)))
+                .flat_map(|c| &c.fields)
+        })
+        .filter_map(|f| match f.ty {
+            Type::Data(id) => Some(id),
+            _ => None,
+        })
+        .collect();
     let boxes: HashMap<DatatypeId, Type> = program
         .datatypes
         .iter()
+        .filter(|(id, _)| stored.contains(id))
         .filter_map(|(id, datatype)| match datatype.ctors.as_slice() {
             [only] => match only.fields.as_slice() {
                 [field] if matches!(field.ty, Type::Int | Type::Bool) => Some((id, field.ty)),
@@ -166,6 +188,21 @@ mod tests {
             datatype B { K_b(l: L) }\n\
             procedure {:entrypoint} Main(x: int) { var b: B; b := K_b(nil()); assert b->l is nil; }\n";
         assert!(unboxed_text(boxes_a_datatype).is_none());
+    }
+
+    /// A closure passed to a function, or captured by another closure, but no element of
+    /// a list stays boxed.
+    #[test]
+    fn a_datatype_boxing_one_integer_in_no_list_stays() {
+        let passed = "datatype F { K_f(base: int) }\n\
+            datatype G { K_go(n: int, f: F) }\n\
+            procedure apply(f: F, i: int) returns (r: int) { r := f->base + i; }\n\
+            procedure {:entrypoint} Main(b: int) {\n\
+              var r: int; var g: G;\n\
+              g := K_go(2, K_f(b));\n\
+              call r := apply(g->f, 1); assert r == b + 1;\n\
+            }\n";
+        assert!(unboxed_text(passed).is_none());
     }
 
     /// Runs agree: the interpreter gives the unboxed program the same outcome on the
