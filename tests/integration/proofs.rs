@@ -110,9 +110,10 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
 }
 
 /// The list measures beyond length and last element are chosen from the program: a sum
-/// where a list fold adds (itself or in a closure it applies), an odd count where the program tests parity, neither where it
-/// does neither (each costs every relation a parameter per list); least and greatest
-/// elements, in a system of their own, where it builds lists of elements it bounds.
+/// where a list fold adds (itself or in a closure it applies), an odd count where the
+/// program tests parity, neither where it does neither (each costs every relation a
+/// parameter per list); least and greatest elements, in a system of their own, where it
+/// builds lists of elements it bounds.
 #[test]
 fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     let ghosts = |file: &str, measure: &str| {

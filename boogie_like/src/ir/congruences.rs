@@ -16,7 +16,7 @@ use super::constant_fields::{maybe_unassigned_reads, open_datatypes};
 use super::{BinOp, Expr, FieldRef, LocalId, ProcId, Program, Stmt, Type, UnOp, Var};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// A residue class modulo one `m`: no value seen yet, `r`, or anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +66,8 @@ struct Analysis<'p> {
     params: HashMap<(ProcId, usize), Class>,
     locals: HashMap<(ProcId, LocalId), Class>,
     fields: HashMap<FieldRef, Class>,
-    unknown_locals: std::collections::HashSet<(ProcId, LocalId)>,
-    open: std::collections::HashSet<super::DatatypeId>,
+    unknown_locals: &'p HashSet<(ProcId, LocalId)>,
+    open: &'p HashSet<super::DatatypeId>,
 }
 
 impl Analysis<'_> {
@@ -181,7 +181,7 @@ pub fn assume_congruences(program: &Program) -> Option<Program> {
         return None;
     }
     let open = open_datatypes(program);
-    let mut unknown_locals = std::collections::HashSet::new();
+    let mut unknown_locals = HashSet::new();
     for (id, proc) in program.procs.iter() {
         unknown_locals.extend(maybe_unassigned_reads(proc).into_iter().map(|l| (id, l)));
     }
@@ -194,8 +194,8 @@ pub fn assume_congruences(program: &Program) -> Option<Program> {
             params: HashMap::new(),
             locals: HashMap::new(),
             fields: HashMap::new(),
-            unknown_locals: unknown_locals.clone(),
-            open: open.clone(),
+            unknown_locals: &unknown_locals,
+            open: &open,
         };
         for (id, proc) in program.procs.iter() {
             if proc.entrypoint {

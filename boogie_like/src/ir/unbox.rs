@@ -9,10 +9,10 @@
 //! name. [`unbox_scalar_datatypes`] rewrites every datatype with exactly one constructor
 //! with exactly one field of type `int` or `bool`, and stored as the element of a
 //! recursive datatype (beside a field of the constructor's own datatype: the head of a
-//! list), into that type: its constructor
-//! application `K(e)` becomes `e`, its selector `e->K.f` becomes `e`, its tester
-//! `e is K` becomes `true`, and every type that mentions it (locals, globals, other
-//! constructors' fields, map keys and values) mentions the scalar instead.
+//! list), into that type: its constructor application `K(e)` becomes `e`, its selector
+//! `e->K.f` becomes `e`, its tester `e is K` becomes `true`, and every type that mentions
+//! it (locals, globals, other constructors' fields, map keys and values) mentions the
+//! scalar instead.
 //!
 //! Guarantee: the rewritten program has exactly the runs of the original, values of
 //! each unboxed datatype read through the bijection `K(n) ↔ n`. Every value of the
