@@ -714,6 +714,11 @@ pub enum Emit {
     /// many of its steps are not `+1` (not `-1`): the system the proof engine tries for
     /// programs that build ranges (`a :: upto (a + 1) b`).
     ChcRanges,
+    /// As `chc-measures`, every value of a datatype that nests itself and holds integers
+    /// (a tree of composed closures, a list of closures capturing integers) also carrying
+    /// its total, the sum of every integer it holds: the system the proof engine tries for
+    /// programs that build such values and add.
+    ChcTotals,
     /// The IR's clauses with calling contexts, the system the proof engine tries beside
     /// them: a relation `p!ctx` per procedure holding the inputs it is called with,
     /// guarding every body clause (`src/vc/horn_contexts.rs`).
@@ -752,6 +757,7 @@ impl Emit {
             | Emit::ChcMeasures
             | Emit::ChcBounds
             | Emit::ChcRanges
+            | Emit::ChcTotals
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells => None,
@@ -796,6 +802,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             | Emit::ChcMeasures
             | Emit::ChcBounds
             | Emit::ChcRanges
+            | Emit::ChcTotals
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells,
@@ -844,6 +851,7 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             | Emit::ChcMeasures
             | Emit::ChcBounds
             | Emit::ChcRanges
+            | Emit::ChcTotals
             | Emit::ChcContexts
             | Emit::ChcCells
             | Emit::ChcTwoCells
@@ -869,7 +877,8 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
 /// calls unfolded; `--emit chc-measures`: the measures-only projection of those
 /// (`--emit chc-bounds`: with least and greatest elements; `--emit chc-ranges`: with
-/// first elements and breaks of ±1 steps); `--emit chc-contexts`: the clauses with calling
+/// first elements and breaks of ±1 steps; `--emit chc-totals`: with totals of nested
+/// datatypes); `--emit chc-contexts`: the clauses with calling
 /// contexts; `--emit chc-cells` and `--emit chc-two-cells`: the clauses over one or two
 /// cells of every map.
 fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
@@ -894,6 +903,13 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
                  itself with a parameter plus or minus 1",
             ),
         ),
+        Emit::ChcTotals => (
+            HornSystem::of_unfolded_with_totals(ir),
+            Some(
+                "no system with totals: no datatype nests itself and holds integers beyond \
+                 a list of integers, or nothing adds two values",
+            ),
+        ),
         _ => (HornSystem::of(ir), None),
     };
     if let (None, Some(why)) = (&system, missing) {
@@ -901,7 +917,7 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
         return ExitCode::Input;
     }
     let derived = |system: &HornSystem| match emit {
-        Emit::ChcMeasures | Emit::ChcBounds | Emit::ChcRanges => Some((
+        Emit::ChcMeasures | Emit::ChcBounds | Emit::ChcRanges | Emit::ChcTotals => Some((
             crate::vc::measure_abstract::measures_only(system),
             "no relation carries a list: the measures-only system is the clauses of --emit chc",
         )),

@@ -140,6 +140,13 @@ impl HornSystem {
         Measures::bounds_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithBounds))?
     }
 
+    /// [`HornSystem::of_unfolded`] with every value of a datatype that nests itself and
+    /// holds integers carrying its total ([`Library::WithTotals`]), for a program that
+    /// builds such values and adds; `None` for any other.
+    pub fn of_unfolded_with_totals(ir: &IrProgram) -> Option<HornSystem> {
+        Measures::totals_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithTotals))?
+    }
+
     /// [`HornSystem::of_unfolded`] with the lists carrying the measures of `library`.
     fn of_unfolded_carrying(ir: &IrProgram, library: Library) -> Option<HornSystem> {
         let entry = ir.entrypoint()?;

@@ -1,5 +1,5 @@
 //! Measures for list-like datatypes in Horn clauses ([`super::horn`]): lengths and last
-//! elements.
+//! elements, a library chosen from the program, and totals of nested values.
 //!
 //! Spacer cannot state a fact such as "the two lists have the same length" over a
 //! recursive datatype: its interpretations have no recursive functions. So next to every
@@ -19,8 +19,14 @@
 //! - a relation application gets, after each list argument, that argument's measures, or
 //!   fresh unconstrained integers where the argument is a term of another shape.
 //!
+//! In a system of its own ([`Library::WithTotals`]), values of datatypes that nest
+//! themselves and hold integers (trees of composed closures, lists of closures or
+//! records) carry their total ([`Measure::Total`]): the same rewriting, with
+//! `total(C(x₁, …, xₙ))` the sum of its `Int` fields and its nested values' totals, and
+//! `is-C(v) ⇒ v!total = 0` for a constructor `C` without fields.
+//!
 //! Guarantee (why a proof of the measured clauses is a proof of the program): give every
-//! ghost the true measure of its list. Then every added constraint holds (`a = b` implies
+//! ghost the true measure of its value (every measure is a function of the value). Then every added constraint holds (`a = b` implies
 //! equal measures, so the rewritten equation is equivalent to the original one), and every
 //! derivation of the original clauses is a derivation of the measured ones with true
 //! measures filled in. So if the program can fail, the measured goal is derivable too:
@@ -53,7 +59,27 @@ struct ListShape {
 #[derive(Clone, Debug, Default)]
 pub struct Measures {
     lists: HashMap<String, ListShape>,
+    /// The constructors of the datatypes that carry [`Measure::Total`], by SMT symbol:
+    /// what each field adds to a value's total (`None`: nothing).
+    totals: HashMap<String, Vec<Option<FieldPart>>>,
+    /// The datatypes that carry [`Measure::Total`] and are not list-like (their only
+    /// measure), by SMT sort name, with their constructors without fields (whose values'
+    /// total is 0).
+    trees: HashMap<String, Vec<String>>,
 }
+
+/// What a constructor's field adds to its value's [`Measure::Total`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FieldPart {
+    /// An `Int` field: itself.
+    Int,
+    /// A field of a datatype that carries this measure (the field's total; a list of
+    /// `Int`s that carries its sum: the sum).
+    Of(Measure),
+}
+
+/// The measures of a datatype that carries only its total.
+const TOTAL_ONLY: &[Measure] = &[Measure::Total];
 
 /// One clause's parts, as [`Measures::measure_clause`] rewrites them.
 pub struct ClauseParts<'a> {
@@ -78,6 +104,12 @@ pub enum Library {
     /// not in it" and "the element found is `first + pos`" are linear facts. A system of
     /// its own, as [`Library::WithBounds`] is.
     WithRanges,
+    /// The chosen ones, and every value of a datatype that nests itself and holds integers
+    /// (a tree of composed closures, a list of closures or records) carrying its total
+    /// ([`Measure::Total`]), for a program that builds such values and adds
+    /// ([`totals_apply`](Measures::totals_apply)). A system of its own, as
+    /// [`Library::WithBounds`] is.
+    WithTotals,
 }
 
 impl Measures {
@@ -100,11 +132,22 @@ impl Measures {
         !int_lists.is_empty() && builds_bounded_elements(ir, &int_lists)
     }
 
+    /// Whether the program builds values of a datatype that nests itself and holds
+    /// integers beyond what lists of `Int`s carry already (a tree of closures, a list of
+    /// closures capturing integers), and adds two non-literal values somewhere, so that
+    /// [`Library::WithTotals`] adds something.
+    pub fn totals_apply(ir: &IrProgram) -> bool {
+        let sum = chosen_measures(ir).contains(&Measure::Sum);
+        let (carriers, _) = total_carriers(ir, sum);
+        !carriers.is_empty() && !procs_that_add(ir).is_empty()
+    }
+
     /// Finds the list-like datatypes of `ir`, carrying the measures of `library`.
     pub fn with_library(ir: &IrProgram, library: Library) -> Measures {
         let mut chosen = chosen_measures(ir);
+        let sum = chosen.contains(&Measure::Sum);
         match library {
-            Library::Chosen => {}
+            Library::Chosen | Library::WithTotals => {}
             Library::WithBounds => chosen.extend([Measure::Min, Measure::Max]),
             Library::WithRanges => {
                 chosen.extend([Measure::First, Measure::UpBreaks, Measure::DownBreaks])
@@ -137,6 +180,9 @@ impl Measures {
                     carried.push(Measure::Last);
                     carried.extend(chosen.iter().copied());
                 }
+                if library == Library::WithTotals && total_carriers(ir, sum).0.contains(&id) {
+                    carried.push(Measure::Total);
+                }
                 lists.insert(
                     datatype.name.clone(),
                     ListShape {
@@ -149,7 +195,27 @@ impl Measures {
                 );
             }
         }
-        Measures { lists }
+        let (mut totals, mut trees) = (HashMap::new(), HashMap::new());
+        if library == Library::WithTotals {
+            let (carriers, parts) = total_carriers(ir, sum);
+            for id in carriers {
+                let datatype = &ir.datatypes[id];
+                if !lists.contains_key(&datatype.name) {
+                    let nullary = datatype.ctors.iter().filter(|c| c.fields.is_empty());
+                    let nullary = nullary.map(|c| symbol_text(&c.name).into_owned());
+                    trees.insert(datatype.name.clone(), nullary.collect());
+                }
+                for ctor in &datatype.ctors {
+                    let fields = ctor.fields.iter().map(|f| parts(f.ty)).collect();
+                    totals.insert(symbol_text(&ctor.name).into_owned(), fields);
+                }
+            }
+        }
+        Measures {
+            lists,
+            totals,
+            trees,
+        }
     }
 
     /// The measures a value of `sort` carries, in the order they follow it as relation
@@ -159,6 +225,7 @@ impl Measures {
         match sort {
             Sort::Datatype(name) => match self.lists.get(name) {
                 Some(shape) => &shape.carried,
+                None if self.trees.contains_key(name) => TOTAL_ONLY,
                 None => &[],
             },
             _ => &[],
@@ -199,7 +266,7 @@ impl Measures {
         relations: &HashMap<String, Vec<Sort>>,
         clause: ClauseParts<'_>,
     ) {
-        if self.lists.is_empty() {
+        if self.lists.is_empty() && self.trees.is_empty() {
             return;
         }
         let mut rewriter = Rewriter {
@@ -211,6 +278,15 @@ impl Measures {
         };
         let mut facts = Vec::new();
         for (var, sort) in clause.vars.iter() {
+            if let Sort::Datatype(name) = sort
+                && let Some(nullary) = self.trees.get(name)
+            {
+                let total = rewriter.ghost(*var, Measure::Total);
+                for ctor in nullary {
+                    let is_ctor = tester(terms, ctor, *var);
+                    facts.push(terms.imp(is_ctor, terms.eq(total, terms.numeral(0))));
+                }
+            }
             if let Sort::Datatype(name) = sort
                 && let Some(shape) = self.lists.get(name)
             {
@@ -303,11 +379,17 @@ pub enum Measure {
     /// How many elements are not their predecessor minus 1 (`0` for `a, a - 1, …`), chosen
     /// with [`Measure::First`].
     DownBreaks,
+    /// The sum of every `Int` the value holds, its own fields' and, through its fields of
+    /// datatypes, theirs (a catamorphism): for a list of closures `fun v -> v + d` the
+    /// sum of their `d`s, for a tree of such closures composed the same, for a list of
+    /// records the sum of all their fields. Carried by the datatypes that nest
+    /// themselves and hold integers, in programs that add ([`Library::WithTotals`]).
+    Total,
 }
 
 impl Measure {
     /// Every measure, in the order a list carries them.
-    const ALL: [Measure; 9] = [
+    const ALL: [Measure; 10] = [
         Measure::Len,
         Measure::Last,
         Measure::Sum,
@@ -317,6 +399,7 @@ impl Measure {
         Measure::First,
         Measure::UpBreaks,
         Measure::DownBreaks,
+        Measure::Total,
     ];
 }
 
@@ -333,6 +416,7 @@ impl Measure {
             Measure::First => "first",
             Measure::UpBreaks => "upbreaks",
             Measure::DownBreaks => "downbreaks",
+            Measure::Total => "total",
         }
     }
 }
@@ -352,37 +436,17 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
         return Vec::new();
     }
     let mut odd = false;
-    let mut adds: HashSet<ProcId> = HashSet::new();
-    for (id, proc) in ir.procs.iter() {
+    for (_, proc) in ir.procs.iter() {
         proc.for_each_expr(&mut |e| {
             e.for_each_subexpr(&mut |e| {
-                if let Expr::Binary { op, lhs, rhs } = e {
-                    let literal = |e: &Expr| matches!(e, Expr::Int(_));
-                    if *op == BinOp::Add && !literal(lhs) && !literal(rhs) {
-                        adds.insert(id);
-                    }
+                if let Expr::Binary { op, rhs, .. } = e {
                     odd |= matches!(op, BinOp::Mod | BinOp::EuclidMod)
                         && matches!(&**rhs, Expr::Int(two) if *two == 2.into());
                 }
             })
         });
     }
-    // Whatever calls a procedure that adds, directly or not, adds too.
-    loop {
-        let before = adds.len();
-        for (id, proc) in ir.procs.iter() {
-            if proc
-                .call_sites
-                .values()
-                .any(|site| adds.contains(&site.callee))
-            {
-                adds.insert(id);
-            }
-        }
-        if adds.len() == before {
-            break;
-        }
-    }
+    let adds = procs_that_add(ir);
     let sum = ir.procs.iter().any(|(id, proc)| {
         let folds_a_list = proc
             .params
@@ -400,6 +464,143 @@ fn chosen_measures(ir: &IrProgram) -> Vec<Measure> {
         .filter(|(on, _)| *on)
         .map(|(_, m)| m)
         .collect()
+}
+
+/// The procedures that add two non-literal values (`x + sum t`; `1 + length t` does
+/// not count), themselves or in a procedure they call, directly or not.
+fn procs_that_add(ir: &IrProgram) -> HashSet<ProcId> {
+    let mut adds: HashSet<ProcId> = HashSet::new();
+    for (id, proc) in ir.procs.iter() {
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
+                if let Expr::Binary { op, lhs, rhs } = e {
+                    let literal = |e: &Expr| matches!(e, Expr::Int(_));
+                    if *op == BinOp::Add && !literal(lhs) && !literal(rhs) {
+                        adds.insert(id);
+                    }
+                }
+            })
+        });
+    }
+    // Whatever calls a procedure that adds, directly or not, adds too.
+    loop {
+        let before = adds.len();
+        for (id, proc) in ir.procs.iter() {
+            if proc
+                .call_sites
+                .values()
+                .any(|site| adds.contains(&site.callee))
+            {
+                adds.insert(id);
+            }
+        }
+        if adds.len() == before {
+            return adds;
+        }
+    }
+}
+
+/// The datatypes that carry [`Measure::Total`] (none of them a list of `Int`s that
+/// carries its sum already, `int_lists_summed`), and what each field of a given type
+/// adds to it: the datatypes that hold integers (an `Int` field, or a field of one
+/// that does) and nest themselves (a field of their own type, directly or not), and
+/// those that hold integers and are fields of such ones, directly or not.
+fn total_carriers(
+    ir: &IrProgram,
+    int_lists_summed: bool,
+) -> (Vec<DatatypeId>, impl Fn(IrType) -> Option<FieldPart>) {
+    let fields_of = |id: DatatypeId| {
+        ir.datatypes[id]
+            .ctors
+            .iter()
+            .flat_map(|c| c.fields.iter().map(|f| f.ty))
+            .collect::<Vec<IrType>>()
+    };
+    let ids: Vec<DatatypeId> = ir.datatypes.iter().map(|(id, _)| id).collect();
+    // Holding integers: a fixpoint over the fields.
+    let mut holds: HashSet<DatatypeId> = HashSet::new();
+    loop {
+        let before = holds.len();
+        for &id in &ids {
+            if fields_of(id)
+                .iter()
+                .any(|t| *t == IrType::Int || matches!(t, IrType::Data(d) if holds.contains(d)))
+            {
+                holds.insert(id);
+            }
+        }
+        if holds.len() == before {
+            break;
+        }
+    }
+    // Datatypes reachable from `id` through fields.
+    let reaches = |id: DatatypeId| {
+        let mut seen: HashSet<DatatypeId> = HashSet::new();
+        let mut todo: Vec<DatatypeId> = fields_of(id)
+            .into_iter()
+            .filter_map(|t| match t {
+                IrType::Data(d) => Some(d),
+                _ => None,
+            })
+            .collect();
+        while let Some(d) = todo.pop() {
+            if seen.insert(d) {
+                todo.extend(fields_of(d).into_iter().filter_map(|t| match t {
+                    IrType::Data(d) => Some(d),
+                    _ => None,
+                }));
+            }
+        }
+        seen
+    };
+    let summed: HashSet<DatatypeId> = if int_lists_summed {
+        int_lists(ir)
+            .into_iter()
+            .filter(|&id| is_int_list(ir, id))
+            .collect()
+    } else {
+        HashSet::new()
+    };
+    let mut carriers: HashSet<DatatypeId> = HashSet::new();
+    for &id in &ids {
+        if holds.contains(&id) && !summed.contains(&id) && !is_int_list(ir, id) {
+            let below = reaches(id);
+            if below.contains(&id) {
+                carriers.insert(id);
+                carriers.extend(
+                    below
+                        .into_iter()
+                        .filter(|d| holds.contains(d) && !summed.contains(d)),
+                );
+            }
+        }
+    }
+    let mut carriers: Vec<DatatypeId> = carriers.into_iter().collect();
+    carriers.sort_by_key(|id| ir.datatypes[*id].name.clone());
+    let carrying = carriers.clone();
+    let part = move |ty: IrType| match ty {
+        IrType::Int => Some(FieldPart::Int),
+        IrType::Data(d) if carrying.contains(&d) => Some(FieldPart::Of(Measure::Total)),
+        IrType::Data(d) if summed.contains(&d) => Some(FieldPart::Of(Measure::Sum)),
+        _ => None,
+    };
+    (carriers, part)
+}
+
+/// Whether `id` is a list of `Int`s: two constructors, one without fields, the other an
+/// `Int` and a field of `id` itself.
+fn is_int_list(ir: &IrProgram, id: DatatypeId) -> bool {
+    let ctors = &ir.datatypes[id].ctors;
+    let [a, b] = ctors.as_slice() else {
+        return false;
+    };
+    let cons = match (a.fields.is_empty(), b.fields.is_empty()) {
+        (true, false) => b,
+        (false, true) => a,
+        _ => return false,
+    };
+    let types: Vec<IrType> = cons.fields.iter().map(|f| f.ty).collect();
+    types.len() == 2 && types.contains(&IrType::Int) && types.contains(&IrType::Data(id))
 }
 
 /// The datatypes with a constructor that has an `Int` field and a datatype field (lists
@@ -597,11 +798,9 @@ impl Rewriter<'_, '_> {
             return Some(*ghost);
         }
         if let Some(name) = t.get_atom(term) {
-            return self
-                .measures
-                .lists
-                .values()
-                .any(|s| s.nil == name)
+            let nullary_total =
+                measure == Measure::Total && self.measures.totals.contains_key(name);
+            return (nullary_total || self.measures.lists.values().any(|s| s.nil == name))
                 .then(|| t.numeral(0));
         }
         let items = t.get_list(term)?;
@@ -610,6 +809,20 @@ impl Rewriter<'_, '_> {
             let a = self.measure(measure, items[2])?;
             let b = self.measure(measure, items[3])?;
             return Some(t.ite(items[1], a, b));
+        }
+        if measure == Measure::Total {
+            // `total(C(x₁, …, xₙ))` = the `Int` fields plus the totals of the others.
+            let parts = self.measures.totals.get(head)?;
+            let mut total = t.numeral(0);
+            for (part, field) in parts.iter().zip(&items[1..]) {
+                let value = match part {
+                    Some(FieldPart::Int) => *field,
+                    Some(FieldPart::Of(m)) => self.measure(*m, *field)?,
+                    None => continue,
+                };
+                total = t.plus(total, value);
+            }
+            return Some(total);
         }
         let shape = self.measures.lists.values().find(|s| s.cons == head)?;
         let tail = *items.get(1 + shape.tail)?;
@@ -651,6 +864,7 @@ impl Rewriter<'_, '_> {
                 let element = *items.get(1 + shape.element?)?;
                 self.by_tail(shape, tail, element, || self.measure(measure, tail))
             }
+            Measure::Total => None,
         }
     }
 
@@ -728,5 +942,105 @@ impl Rewriter<'_, '_> {
             _ if rebuilt == items => term,
             _ => t.list(rebuilt),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Closures `fun v -> v + d` composed into a tree (`comp(g, f)`, `id`) and kept in a
+    /// list; a record of two integers that nests nothing; a list of `Int`s.
+    const CLOSURE_TREES: &str = r#"
+datatype Clo { id(), add(add.d: int), comp(comp.g: Clo, comp.f: Clo) }
+datatype Fs { nil#f(), cons#f(head#f: Clo, tail#f: Fs) }
+datatype Pair { pair(pair.a: int, pair.b: int) }
+datatype Ints { nil#i(), cons#i(head#i: int, tail#i: Ints) }
+
+procedure apply(c: Clo, v: int) returns (r: int)
+{
+  var g: Clo;
+  var f: Clo;
+  if (c is add) {
+    r := v + c->add.d;
+  } else if (c is comp) {
+    g := c->comp.g;
+    f := c->comp.f;
+    call r := apply(f, v);
+    call r := apply(g, r);
+  } else {
+    r := v;
+  }
+}
+
+procedure Main(p: Pair, l: Ints, fs: Fs)
+{
+}
+"#;
+
+    fn terms() -> Context {
+        easy_smt::ContextBuilder::new()
+            .build()
+            .expect("a term store without a solver")
+    }
+
+    #[test]
+    fn totals_are_carried_by_datatypes_that_nest_themselves_and_hold_integers() {
+        let ir = boogie_like::parse(CLOSURE_TREES).expect("the test program parses");
+        assert!(Measures::totals_apply(&ir));
+        let measures = Measures::with_library(&ir, Library::WithTotals);
+        let of = |name: &str| measures.of_sort(&Sort::Datatype(name.to_string())).to_vec();
+        assert_eq!(of("Clo"), [Measure::Total]);
+        assert_eq!(of("Fs"), [Measure::Len, Measure::Total]);
+        // A record nests nothing; a list of `Int`s has its own measures.
+        assert_eq!(of("Pair"), []);
+        assert!(!of("Ints").contains(&Measure::Total));
+        // Only in their own library.
+        let chosen = Measures::with_library(&ir, Library::Chosen);
+        assert_eq!(chosen.of_sort(&Sort::Datatype("Clo".to_string())), []);
+    }
+
+    #[test]
+    fn a_total_sums_the_integer_fields_and_the_totals_of_nested_values() {
+        let ir = boogie_like::parse(CLOSURE_TREES).expect("the test program parses");
+        let measures = Measures::with_library(&ir, Library::WithTotals);
+        let t = terms();
+        let relations = HashMap::new();
+        let rewriter = Rewriter {
+            measures: &measures,
+            terms: &t,
+            relations: &relations,
+            ghosts: HashMap::from([((t.atom("g"), Measure::Total), t.atom("g!total"))]),
+            fresh: Vec::new(),
+        };
+        let total = |term: SExpr| {
+            rewriter
+                .measure(Measure::Total, term)
+                .map(|m| t.display(m).to_string())
+        };
+        let app = |head: &str, args: &[SExpr]| {
+            t.list(
+                std::iter::once(t.atom(head))
+                    .chain(args.iter().copied())
+                    .collect(),
+            )
+        };
+        let (g, d) = (t.atom("g"), t.atom("d"));
+        assert_eq!(total(t.atom("id")).as_deref(), Some("0"));
+        assert_eq!(
+            total(app("add", &[t.numeral(5)])).as_deref(),
+            Some("(+ 0 5)")
+        );
+        let add_d = app("add", &[d]);
+        assert_eq!(
+            total(app("comp", &[g, add_d])).as_deref(),
+            Some("(+ (+ 0 g!total) (+ 0 d))")
+        );
+        assert_eq!(
+            total(app("|cons#f|", &[add_d, t.atom("|nil#f|")])).as_deref(),
+            Some("(+ (+ 0 (+ 0 d)) 0)")
+        );
+        // A variable without a ghost has no known total.
+        assert_eq!(total(app("comp", &[t.atom("h"), t.atom("id")])), None);
     }
 }

@@ -50,6 +50,19 @@ fn printed_clauses(file: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
 
+/// `lower --emit EMIT` on `file` (relative to the repository): its exit code and output.
+fn emitted(emit: &str, file: &str) -> (Option<i32>, String) {
+    let out = horef_si()
+        .args(["lower", "--emit", emit])
+        .arg(root().join(file))
+        .output()
+        .expect("run horef-si");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
 /// `verify` with `args` on `file`: its exit code and report.
 fn verify(args: &[&str], file: &Path) -> (Option<i32>, String) {
     let out = horef_si()
@@ -109,6 +122,36 @@ fn printed_clauses_are_a_chc_problem_z3_solves() {
     );
 }
 
+/// Totals (the sum of every integer a value holds, through the values nested in it) come
+/// in a system of their own (`--emit chc-totals`), for a program that builds values of a
+/// datatype nesting itself (a list of closures `fun v -> v + d`, composed into one) and
+/// adds; z3 solves that system for `closure_pending.ml` (applying the closures in turn
+/// and applying their composition agree) and never for its failing twin. A program whose
+/// only such values are lists of integers gets none (their sum is a measure already).
+#[test]
+fn totals_of_nested_values_come_in_a_system_of_their_own() {
+    let totals = |file: &str| emitted("chc-totals", file);
+    let z3 = |clauses: &str| {
+        let file = program(clauses);
+        let solved = Command::new("z3")
+            .args(["-T:60"])
+            .arg(file.path())
+            .output()
+            .expect("z3 on PATH");
+        let answer = String::from_utf8_lossy(&solved.stdout).to_string();
+        answer.lines().next().unwrap_or("").to_string()
+    };
+    let (code, safe) = totals("tests/proofs/closure_pending.ml");
+    assert_eq!(code, Some(0));
+    assert!(safe.contains("!total "), "{safe}");
+    assert!(!printed_clauses(&root().join("tests/proofs/closure_pending.ml")).contains("!total "));
+    assert_eq!(z3(&safe), "sat");
+    let (code, failing) = totals("tests/proofs/closure_pending-e.ml");
+    assert_eq!(code, Some(0));
+    assert_ne!(z3(&failing), "sat");
+    assert_eq!(totals("tests/proofs/list_rev_sum.ml").0, Some(2));
+}
+
 /// The list measures beyond length and last element are chosen from the program: a sum
 /// where a list fold adds (itself or in a closure it applies), an odd count where the
 /// program tests parity, neither where it does neither (each costs every relation a
@@ -131,17 +174,7 @@ fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     // Least and greatest elements only in a system of their own (`--emit chc-bounds`),
     // for programs that build lists of elements they bound (`lo :: steps (lo + 2, hi)`
     // under `lo > hi`).
-    let bounds = |file: &str| {
-        let out = horef_si()
-            .args(["lower", "--emit", "chc-bounds"])
-            .arg(root().join(file))
-            .output()
-            .expect("run horef-si");
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-        )
-    };
+    let bounds = |file: &str| emitted("chc-bounds", file);
     for file in [
         "tests/proofs/list_bounded_shares.horef",
         "tests/proofs/list_bounded_countdown.ml",

@@ -336,6 +336,11 @@ fn whole_attempts(
         // for a program that builds ranges (`upto a b`: "`x` is not in it" is then
         // linear): a system of its own, as the bounds one is.
         let ranged = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_ranges(ir));
+        // The same with every value of a datatype that nests itself and holds integers
+        // carrying its total (a tree of closures composed, a list of closures capturing
+        // integers: what applying them adds), for a program that builds such values and
+        // adds: a system of its own.
+        let totaled = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_totals(ir));
         // The same clauses asked only about the inputs each procedure is called with
         // (`vc::horn_contexts`: loops proved by forward invariants).
         let contexts = crate::vc::horn_contexts::with_call_contexts(&system);
@@ -349,6 +354,7 @@ fn whole_attempts(
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
         last.extend(bounded);
         last.extend(ranged);
+        last.extend(totaled);
         last.extend(contexts);
         last.extend(cells.into_iter().flatten());
     }
