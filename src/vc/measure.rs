@@ -26,11 +26,12 @@
 //! `is-C(v) ⇒ v!total = 0` for a constructor `C` without fields.
 //!
 //! Guarantee (why a proof of the measured clauses is a proof of the program): give every
-//! ghost the true measure of its value (every measure is a function of the value). Then every added constraint holds (`a = b` implies
-//! equal measures, so the rewritten equation is equivalent to the original one), and every
-//! derivation of the original clauses is a derivation of the measured ones with true
-//! measures filled in. So if the program can fail, the measured goal is derivable too:
-//! a model of the measured clauses (re-checked like any other) means no failure.
+//! ghost the true measure of its value (every measure is a function of the value). Then
+//! every added constraint holds (`a = b` implies equal measures, so the rewritten equation
+//! is equivalent to the original one), and every derivation of the original clauses is a
+//! derivation of the measured ones with true measures filled in. So if the program can
+//! fail, the measured goal is derivable too: a model of the measured clauses (re-checked
+//! like any other) means no failure.
 
 use crate::solver::{Sort, symbol_text};
 use boogie_like::ir::{
