@@ -154,6 +154,8 @@ impl Measures {
                 chosen.extend([Measure::First, Measure::UpBreaks, Measure::DownBreaks])
             }
         }
+        // Which datatypes carry totals, computed once for the loop below and after it.
+        let totals_of = (library == Library::WithTotals).then(|| total_carriers(ir, sum));
         let mut lists = HashMap::new();
         for (id, datatype) in ir.datatypes.iter() {
             let [first, second] = datatype.ctors.as_slice() else {
@@ -181,7 +183,10 @@ impl Measures {
                     carried.push(Measure::Last);
                     carried.extend(chosen.iter().copied());
                 }
-                if library == Library::WithTotals && total_carriers(ir, sum).0.contains(&id) {
+                if totals_of
+                    .as_ref()
+                    .is_some_and(|(carriers, _)| carriers.contains(&id))
+                {
                     carried.push(Measure::Total);
                 }
                 lists.insert(
@@ -197,8 +202,7 @@ impl Measures {
             }
         }
         let (mut totals, mut trees) = (HashMap::new(), HashMap::new());
-        if library == Library::WithTotals {
-            let (carriers, parts) = total_carriers(ir, sum);
+        if let Some((carriers, parts)) = totals_of {
             for id in carriers {
                 let datatype = &ir.datatypes[id];
                 if !lists.contains_key(&datatype.name) {
@@ -554,13 +558,13 @@ fn total_carriers(
         }
         seen
     };
-    let summed: HashSet<DatatypeId> = if int_lists_summed {
-        int_lists(ir)
-            .into_iter()
+    let summed: HashSet<DatatypeId> = match int_lists_summed {
+        true => ids
+            .iter()
+            .copied()
             .filter(|&id| is_int_list(ir, id))
-            .collect()
-    } else {
-        HashSet::new()
+            .collect(),
+        false => HashSet::new(),
     };
     let mut carriers: HashSet<DatatypeId> = HashSet::new();
     for &id in &ids {
