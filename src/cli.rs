@@ -270,6 +270,11 @@ pub enum Command {
         /// satisfiable iff no execution of `Main` fails, at any depth).
         #[arg(long, value_enum, default_value_t = Emit::Ir)]
         emit: Emit,
+        /// With `--emit chc…`: the clauses of the program with every call that passes a
+        /// known closure sent to a copy of its callee bound to it, which the proof engine
+        /// tries beside the others (`boogie_like/src/ir/specialize.rs`).
+        #[arg(long)]
+        known_closures: bool,
     },
     /// Run a program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -462,7 +467,12 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             limits::start(options.timeout, options.memory_limit_mib, answer);
             verify(&file, &options, &output, strict)
         }
-        Command::Lower { file, stats, emit } => lower(&file, stats, emit, strict),
+        Command::Lower {
+            file,
+            stats,
+            emit,
+            known_closures,
+        } => lower(&file, stats, (emit, known_closures), strict),
         Command::Run {
             file,
             args,
@@ -743,6 +753,23 @@ pub enum Emit {
 }
 
 impl Emit {
+    /// Whether this prints Horn clauses of the IR (`chc`, `chc-measures`, …; not the
+    /// refinement-type ones, made from the core program).
+    fn is_ir_horn(self) -> bool {
+        matches!(
+            self,
+            Emit::Chc
+                | Emit::ChcUnfolded
+                | Emit::ChcMeasures
+                | Emit::ChcBounds
+                | Emit::ChcRanges
+                | Emit::ChcTotals
+                | Emit::ChcContexts
+                | Emit::ChcCells
+                | Emit::ChcTwoCells
+        )
+    }
+
     /// The ghost scheme of a refinement-type encoding, `None` for the others.
     fn refine_ghost(self) -> Option<crate::verifier::refine::Ghost> {
         match self {
@@ -750,17 +777,8 @@ impl Emit {
             Emit::ChcRefineInner | Emit::ChcRefineClosures => {
                 Some(crate::verifier::refine::Ghost::Innermost)
             }
-            Emit::Ir
-            | Emit::Boogie
-            | Emit::Chc
-            | Emit::ChcUnfolded
-            | Emit::ChcMeasures
-            | Emit::ChcBounds
-            | Emit::ChcRanges
-            | Emit::ChcTotals
-            | Emit::ChcContexts
-            | Emit::ChcCells
-            | Emit::ChcTwoCells => None,
+            // The IR, Boogie text, and the IR's clauses (`is_ir_horn`).
+            _ => None,
         }
     }
 }
@@ -780,7 +798,18 @@ fn with_progress_line<T>(
     result
 }
 
-fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode {
+fn lower(
+    file: &Path,
+    stats: bool,
+    (emit, known_closures): (Emit, bool),
+    options: LoadOptions,
+) -> ExitCode {
+    if known_closures && !emit.is_ir_horn() {
+        eprintln!(
+            "error: --known-closures changes the Horn clauses of the IR: use it with --emit chc…"
+        );
+        return ExitCode::Usage;
+    }
     if stats && emit == Emit::Ir && is_ir(file, options) {
         eprintln!(
             "error: --stats counts what the lowering made; {} is not lowered",
@@ -795,21 +824,10 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
             out!("{}", boogie_like::print(&ir));
             return ExitCode::Ok;
         }
-        (
-            Ok(Loaded::Ir(ir)),
-            Emit::Chc
-            | Emit::ChcUnfolded
-            | Emit::ChcMeasures
-            | Emit::ChcBounds
-            | Emit::ChcRanges
-            | Emit::ChcTotals
-            | Emit::ChcContexts
-            | Emit::ChcCells
-            | Emit::ChcTwoCells,
-        ) => {
-            return print_horn(file, &ir, emit);
+        (Ok(Loaded::Ir(ir)), emit) if emit.is_ir_horn() => {
+            return print_horn(file, &ir, (emit, known_closures));
         }
-        (Ok(Loaded::Ir(_)), Emit::ChcRefine | Emit::ChcRefineInner | Emit::ChcRefineClosures) => {
+        (Ok(Loaded::Ir(_)), _) => {
             eprintln!(
                 "error: {}: the refinement-type clauses (--emit chc-refine*) are made from a \
                  HORef or OCaml program; this is a Boogie or IR program (--emit chc gives its \
@@ -844,19 +862,8 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
         };
     }
     let lowered = crate::lower::lower(&checked);
-    if matches!(
-        emit,
-        Emit::Chc
-            | Emit::ChcUnfolded
-            | Emit::ChcMeasures
-            | Emit::ChcBounds
-            | Emit::ChcRanges
-            | Emit::ChcTotals
-            | Emit::ChcContexts
-            | Emit::ChcCells
-            | Emit::ChcTwoCells
-    ) {
-        return print_horn(file, &lowered.ir, emit);
+    if emit.is_ir_horn() {
+        return print_horn(file, &lowered.ir, (emit, known_closures));
     }
     out!("{}", boogie_like::print(&lowered.ir));
     if stats {
@@ -881,11 +888,27 @@ fn lower(file: &Path, stats: bool, emit: Emit, options: LoadOptions) -> ExitCode
 /// datatypes); `--emit chc-contexts`: the clauses with calling
 /// contexts; `--emit chc-cells` and `--emit chc-two-cells`: the clauses over one or two
 /// cells of every map.
-fn print_horn(file: &Path, ir: &boogie_like::Program, emit: Emit) -> ExitCode {
+fn print_horn(
+    file: &Path,
+    ir: &boogie_like::Program,
+    (emit, known_closures): (Emit, bool),
+) -> ExitCode {
     use crate::vc::horn::HornSystem;
-    // The program the engine asks about: constant closure fields read as their literal.
-    let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
-    let ir = folded.as_ref().unwrap_or(ir);
+    // The program the engine asks about (constant closure fields read as their literal,
+    // …), with `--known-closures` its calls passing known closures specialised.
+    let prepared = match known_closures {
+        false => Some(crate::engine::proof_program(ir).into_owned()),
+        true => crate::engine::specialised_program(ir),
+    };
+    let Some(ir) = prepared else {
+        eprintln!(
+            "error: {}: no call passes a known closure (--known-closures leaves the program \
+             as it is)",
+            file.display()
+        );
+        return ExitCode::Input;
+    };
+    let ir = &ir;
     // The systems the engine builds only for some programs: why this one has none.
     let (system, missing) = match emit {
         Emit::ChcUnfolded | Emit::ChcMeasures => (HornSystem::of_unfolded(ir), None),

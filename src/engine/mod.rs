@@ -28,7 +28,7 @@ pub use options::{
 };
 pub use proofs::case_proofs::{CaseSource, CaseSystem, ProofCase};
 pub use proofs::chc::CONFIGURATIONS as CHC_CONFIGURATIONS;
-pub use proofs::deferred::REFINEMENT_CONFIGURATION;
+pub use proofs::deferred::{REFINEMENT_CONFIGURATION, proof_program, specialised_program};
 pub use proofs::proof::Proof;
 pub use proofs::proof_cache::{identity as tool_identity, write_atomically};
 pub use resources::default_limit_mib as default_memory_limit_mib;

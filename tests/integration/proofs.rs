@@ -152,6 +152,62 @@ fn totals_of_nested_values_come_in_a_system_of_their_own() {
     assert_eq!(totals("tests/proofs/list_rev_sum.ml").0, Some(2));
 }
 
+/// Calls passing known closures (`iter n (add 3) 0` and `iter n (twice (add 3)) 1` in
+/// one `main`) get copies of their callee bound to them, in a system of its own
+/// (`lower --emit chc --known-closures`, which the engine tries beside the plain clauses):
+/// one relation per closure, where the plain clauses have one for `iter` that must tell
+/// the two apart. Spacer, configured as the engine runs that system, solves it; the
+/// failing twin's, never. A program passing no closure has no such system.
+#[test]
+fn known_closures_get_copies_of_their_callees_in_a_system_of_their_own() {
+    let specialised = |file: &str, emit: &str| {
+        let out = horef_si()
+            .args(["lower", "--emit", emit, "--known-closures"])
+            .arg(root().join(file))
+            .output()
+            .expect("run horef-si");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        (out.status.code(), text)
+    };
+    let spacer = |clauses: &str| {
+        let configured = format!(
+            "{}\n{clauses}",
+            horef_si::engine::REFINEMENT_CONFIGURATION[0]
+        );
+        let file = program(&configured);
+        let solved = Command::new("z3")
+            .args(["-T:300"])
+            .arg(file.path())
+            .output()
+            .expect("z3 on PATH");
+        let answer = String::from_utf8_lossy(&solved.stdout).to_string();
+        answer.lines().next().unwrap_or("").to_string()
+    };
+    let (code, safe) = specialised("tests/proofs/closure_iter_adder.ml", "chc");
+    assert_eq!(code, Some(0));
+    // One copy of `iter` per closure (`iter$f~K_Main.fun_L_C.3#1`, the adder's literal
+    // kept), declared once each.
+    let copies: Vec<&str> = (safe.lines())
+        .filter(|l| l.starts_with("(declare-fun |iter$f~"))
+        .collect();
+    assert_eq!(copies.len(), 2, "{safe}");
+    assert!(copies.iter().all(|c| c.contains(".3#")), "{copies:?}");
+    let plain = printed_clauses(&root().join("tests/proofs/closure_iter_adder.ml"));
+    assert!(!plain.contains("iter$"), "{plain}");
+    assert_eq!(spacer(&safe), "sat");
+    let (code, failing) = specialised("tests/proofs/closure_iter_adder-e.ml", "chc");
+    assert_eq!(code, Some(0));
+    assert_ne!(spacer(&failing), "sat");
+    assert_eq!(
+        specialised("tests/proofs/list_rev_sum.ml", "chc").0,
+        Some(2)
+    );
+    assert_eq!(
+        specialised("tests/proofs/closure_iter_adder.ml", "ir").0,
+        Some(1)
+    );
+}
+
 /// The list measures beyond length and last element are chosen from the program: a sum
 /// where a list fold adds (itself or in a closure it applies), an odd count where the
 /// program tests parity, neither where it does neither (each costs every relation a

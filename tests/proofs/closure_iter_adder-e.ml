@@ -1,7 +1,6 @@
-(* expect: bug *)
-(* Iterating a partially applied adder: `iter n f x` applies f n times; with
-   f = add 3 the result from 0 is 3 n. A second iteration, through a closure that
-   composes the adder with itself, adds 6 per step. *)
+(* expect: bug within 3 *)
+(* closure_iter_adder.ml with the second iteration expected to add 6 per step from 0,
+   not from 1: fails for every n >= 0. *)
 let add a b = a + b
 
 let rec iter n f x = if n <= 0 then x else iter (n - 1) f (f x)

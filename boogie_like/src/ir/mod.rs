@@ -13,6 +13,7 @@ pub mod constant_fields;
 mod expr;
 mod map_type;
 pub mod reachable;
+pub mod specialize;
 pub mod unbox;
 
 use std::fmt;

@@ -110,6 +110,43 @@ impl Attempt {
     }
 }
 
+/// The program every whole-program Horn system is built from (and `lower --emit chc…`
+/// prints the clauses of): `ir` after the IR passes that keep its runs and make its
+/// summaries simpler. Each pass states its own guarantee (same runs); `ir` itself when
+/// none applies.
+pub fn proof_program(ir: &IrProgram) -> std::borrow::Cow<'_, IrProgram> {
+    use std::borrow::Cow;
+    let mut program = Cow::Borrowed(ir);
+    // Closure fields every construction fills with one literal (`add 5`) read as it
+    // (`boogie_like::ir::constant_fields`): same runs, and a summary such as
+    // `x + 5 · n` stays linear.
+    if let Some(folded) = boogie_like::ir::constant_fields::fold_constant_fields(&program) {
+        program = Cow::Owned(folded);
+    }
+    // Datatypes that box one scalar (a closure capturing one integer) read as the scalar
+    // (`boogie_like::ir::unbox`): a list of such closures is a list of integers, whose
+    // measures (a sum of the steps applied in turn) the clauses state.
+    if let Some(unboxed) = boogie_like::ir::unbox::unbox_scalar_datatypes(&program) {
+        program = Cow::Owned(unboxed);
+    }
+    // Parameters every call passes in one residue class modulo a divisor of the program
+    // (`step = 2 * k` passed down): assumed at the callee's start
+    // (`boogie_like::ir::congruences`).
+    if let Some(congruent) = boogie_like::ir::congruences::assume_congruences(&program) {
+        program = Cow::Owned(congruent);
+    }
+    program
+}
+
+/// [`proof_program`] with every call that passes a known closure (`iter n (add 3) 0`) sent
+/// to a copy of its callee bound to it (`boogie_like::ir::specialize`), or `None` when no
+/// call passes one. Each copy's summary is that of one closure (`x + 3 · n`), not a
+/// disjunction over every closure the callee is passed; the copies make a system larger,
+/// so its clauses are tried beside the others', not instead of them.
+pub fn specialised_program(program: &IrProgram) -> Option<IrProgram> {
+    boogie_like::ir::specialize::specialize_known_closures(&proof_program(program))
+}
+
 /// How the systems of `Options::extra_chc` are solved: Spacer with global guidance.
 /// Measured on the refinement clauses (20 s each): it solves `array`, `a-init`, which
 /// the default configuration does not within 20 s, and everything the default solves.
@@ -289,8 +326,8 @@ impl DeferredChc {
 /// programs with maps, the clauses over one, then two, distinguished cells of every map
 /// (`vc::horn_cells`: loops filling a map, transfers keeping a sum). Last of all, for
 /// programs that divide toward zero, the entry split by an input's class
-/// ([`input_class_cases`]). Every system is built from the program with its constant
-/// closure fields read as their literals (`boogie_like::ir::constant_fields`).
+/// ([`input_class_cases`]). Every system is built from [`proof_program`] (constant
+/// closure fields read as their literals, calls passing known closures specialised, …).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
@@ -300,21 +337,8 @@ fn whole_attempts(
     let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
     let mut last = Vec::new();
     let mut classes = Vec::new();
-    // Closure fields every construction fills with one literal (`add 5`) read as it
-    // (`boogie_like::ir::constant_fields`): same runs, and a summary such as
-    // `x + 5 · n` stays linear.
-    let folded = boogie_like::ir::constant_fields::fold_constant_fields(ir);
-    let ir = folded.as_ref().unwrap_or(ir);
-    // Datatypes that box one scalar (a closure capturing one integer) read as the scalar
-    // (`boogie_like::ir::unbox`): a list of such closures is a list of integers, whose
-    // measures (a sum of the steps applied in turn) the clauses state.
-    let unboxed = boogie_like::ir::unbox::unbox_scalar_datatypes(ir);
-    let ir = unboxed.as_ref().unwrap_or(ir);
-    // Parameters every call passes in one residue class modulo a divisor of the program
-    // (`step = 2 * k` passed down): assumed at the callee's start
-    // (`boogie_like::ir::congruences`).
-    let congruent = boogie_like::ir::congruences::assume_congruences(ir);
-    let ir = congruent.as_ref().unwrap_or(ir);
+    let prepared = proof_program(ir);
+    let ir: &IrProgram = &prepared;
     if let Some(system) = proofs::chc::system_of(ir) {
         // Lists seen through their measures only: a second system beside the exact one
         // (`vc::measure_abstract`), projected from the clauses with the calls of small
@@ -348,10 +372,19 @@ fn whole_attempts(
         // filled by a loop, whose summary over all indices Spacer rarely finds, is linear
         // over one cell; a sum of two balances kept by transfers, over two).
         let cells = [1, 2].map(|n| crate::vc::horn_cells::tracked_cells(&system, n));
+        // The clauses, exact and measures-only, of the program with calls passing known
+        // closures specialised (`specialised_program`): ranked first among the last.
+        let specialised_ir = boogie_like::ir::specialize::specialize_known_closures(ir);
+        let specialised = specialised_ir.as_ref().and_then(proofs::chc::system_of);
+        let specialised_measured = specialised_ir
+            .as_ref()
+            .and_then(|ir| measures_only(crate::vc::horn::HornSystem::of_unfolded(ir)));
         let configurations = proofs::chc::configurations_for(&system);
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
+        last.extend(specialised_measured);
+        last.extend(specialised);
         last.extend(bounded);
         last.extend(ranged);
         last.extend(totaled);
