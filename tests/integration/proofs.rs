@@ -341,7 +341,7 @@ fn loops_are_proved_by_their_calling_contexts() {
 #[test]
 fn clauses_with_calling_contexts_keep_every_failure() {
     let refuted =
-        failing_programs_refuted("chc-contexts", &["tests/proofs", "benchmarks/programs"]);
+        failing_programs_refuted(&["chc-contexts"], &["tests/proofs", "benchmarks/programs"]);
     assert!(refuted >= 40, "only {refuted} failing programs refuted");
 }
 
@@ -355,7 +355,7 @@ fn clauses_over_distinguished_cells_keep_every_failure() {
     // map: 21 have one (15 refuted seen), 14 give clauses over two cells (10 seen).
     for (emit, least) in [("chc-cells", 12), ("chc-two-cells", 8)] {
         let refuted = failing_programs_refuted(
-            emit,
+            &[emit],
             &["tests/proofs", "benchmarks/programs", "tests/ocaml"],
         );
         assert!(
@@ -365,9 +365,25 @@ fn clauses_over_distinguished_cells_keep_every_failure() {
     }
 }
 
-/// Runs z3 (global guidance, 3 s) on the `emit` clauses of every failing program (the
-/// `-e` / `_e` twins) in `dirs`; asserts none is `sat` and says how many were `unsat`.
-fn failing_programs_refuted(emit: &str, dirs: &[&str]) -> usize {
+/// The same of the clauses with calls passing known closures sent to copies of their
+/// callees (`lower --known-closures`, `boogie_like::ir::specialize`), exact and
+/// measures-only, on every failing program that passes a known closure.
+#[test]
+fn clauses_with_known_closures_keep_every_failure() {
+    let dirs = ["tests/proofs", "benchmarks/programs", "tests/ocaml"];
+    for (emit, least) in [("chc", 30), ("chc-measures", 10)] {
+        let refuted = failing_programs_refuted(&[emit, "--known-closures"], &dirs);
+        assert!(
+            refuted >= least,
+            "{emit}: only {refuted} failing programs refuted"
+        );
+    }
+}
+
+/// Runs z3 (global guidance, 3 s) on the clauses `lower --emit` prints with `emit` (the
+/// emit and its options) for every failing program (the `-e` / `_e` twins) in `dirs`;
+/// asserts none is `sat` and says how many were `unsat`.
+fn failing_programs_refuted(emit: &[&str], dirs: &[&str]) -> usize {
     let mut refuted = 0;
     for dir in dirs {
         for entry in std::fs::read_dir(root().join(dir))
@@ -380,7 +396,8 @@ fn failing_programs_refuted(emit: &str, dirs: &[&str]) -> usize {
                 continue;
             }
             let out = horef_si()
-                .args(["lower", "--emit", emit])
+                .args(["lower", "--emit"])
+                .args(emit)
                 .arg(&path)
                 .output()
                 .expect("run horef-si");
@@ -395,7 +412,7 @@ fn failing_programs_refuted(emit: &str, dirs: &[&str]) -> usize {
                 .expect("z3 on PATH");
             let answer = String::from_utf8_lossy(&solved.stdout);
             let answer = answer.lines().next().unwrap_or("");
-            assert_ne!(answer, "sat", "{emit}: {}", path.display());
+            assert_ne!(answer, "sat", "{emit:?}: {}", path.display());
             refuted += usize::from(answer == "unsat");
         }
     }

@@ -336,6 +336,7 @@ fn whole_attempts(
 ) -> Vec<Attempt> {
     let mut systems: Vec<(HornSystem, &'static [&'static str])> = Vec::new();
     let mut last = Vec::new();
+    let mut late = Vec::new();
     let mut classes = Vec::new();
     let prepared = proof_program(ir);
     let ir: &IrProgram = &prepared;
@@ -373,7 +374,7 @@ fn whole_attempts(
         // over one cell; a sum of two balances kept by transfers, over two).
         let cells = [1, 2].map(|n| crate::vc::horn_cells::tracked_cells(&system, n));
         // The clauses, exact and measures-only, of the program with calls passing known
-        // closures specialised (`specialised_program`): ranked first among the last.
+        // closures specialised (`specialised_program`): started late ([`LATE_RANKS`]).
         let specialised_ir = boogie_like::ir::specialize::specialize_known_closures(ir);
         let specialised = specialised_ir.as_ref().and_then(proofs::chc::system_of);
         let specialised_measured = specialised_ir
@@ -383,8 +384,8 @@ fn whole_attempts(
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
-        last.extend(specialised_measured);
-        last.extend(specialised);
+        late.extend(specialised_measured);
+        late.extend(specialised);
         last.extend(bounded);
         last.extend(ranged);
         last.extend(totaled);
@@ -416,6 +417,7 @@ fn whole_attempts(
         })
         .collect();
     // The entry split by an input's class comes after everything else.
+    let classes_end = after_last.saturating_add(u32::try_from(classes.len()).unwrap_or(u32::MAX));
     attempts.extend(
         (after_last..)
             .zip(classes)
@@ -427,8 +429,31 @@ fn whole_attempts(
                 },
             }),
     );
+    // Then, [`LATE_RANKS`] later, the systems that help only some programs.
+    attempts.extend(
+        (classes_end.saturating_add(LATE_RANKS)..)
+            .zip(late)
+            .map(|(rank, system)| Attempt::Whole {
+                system,
+                configurations: REFINEMENT_CONFIGURATION,
+                limits: proofs::chc::ChcLimits {
+                    lanes: Some(plan(rank, 1)),
+                    ..limits
+                },
+            }),
+    );
     attempts
 }
+
+/// How many ranks after every other lane the clauses with known closures specialised
+/// start: `LATE_RANKS × lanes::STAGGER` (8 s) after the run's proof work began, unless a
+/// core is free before. They are larger than the plain clauses and prove only some
+/// programs; ranked right after the exact and measures-only systems, their lanes took
+/// the cores of the lanes that prove others (`tests/proofs/closure_compose.horef`: 8.5 s
+/// to 10.5–11 s, load 5; past its 60 s in the test run beside four other tests), while
+/// the programs they prove take 20 s and more of Spacer anyway
+/// (`tests/proofs/list_odd_filter_shift.ml`).
+const LATE_RANKS: u32 = 40;
 
 /// For a program that divides toward zero (OCaml's `/` and `mod`), the entry split by the
 /// class of each of its first two integer inputs (`vc::horn_input_split`): by sign, and
