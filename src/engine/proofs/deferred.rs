@@ -326,8 +326,10 @@ impl DeferredChc {
 /// programs with maps, the clauses over one, then two, distinguished cells of every map
 /// (`vc::horn_cells`: loops filling a map, transfers keeping a sum). Last of all, for
 /// programs that divide toward zero, the entry split by an input's class
-/// ([`input_class_cases`]). Every system is built from [`proof_program`] (constant
-/// closure fields read as their literals, calls passing known closures specialised, …).
+/// ([`input_class_cases`]). After those, [`LATE_RANKS`] later, the exact and
+/// measures-only clauses of the program with calls passing known closures specialised.
+/// Every system is built from [`proof_program`] (constant closure fields read as their
+/// literals, …), the late ones from it specialised ([`specialised_program`]).
 fn whole_attempts(
     ir: &IrProgram,
     extra: &[Arc<HornSystem>],
