@@ -158,13 +158,8 @@ impl Measures {
         let totals_of = (library == Library::WithTotals).then(|| total_carriers(ir, sum));
         let mut lists = HashMap::new();
         for (id, datatype) in ir.datatypes.iter() {
-            let [first, second] = datatype.ctors.as_slice() else {
+            let Some((nil, cons)) = datatype.nil_and_cons() else {
                 continue;
-            };
-            let (nil, cons) = match (first.fields.is_empty(), second.fields.is_empty()) {
-                (true, false) => (first, second),
-                (false, true) => (second, first),
-                _ => continue,
             };
             let recursive: Vec<usize> = cons
                 .fields
@@ -595,14 +590,8 @@ fn total_carriers(
 /// Whether `id` is a list of `Int`s: two constructors, one without fields, the other an
 /// `Int` and a field of `id` itself.
 fn is_int_list(ir: &IrProgram, id: DatatypeId) -> bool {
-    let ctors = &ir.datatypes[id].ctors;
-    let [a, b] = ctors.as_slice() else {
+    let Some((_, cons)) = ir.datatypes[id].nil_and_cons() else {
         return false;
-    };
-    let cons = match (a.fields.is_empty(), b.fields.is_empty()) {
-        (true, false) => b,
-        (false, true) => a,
-        _ => return false,
     };
     let types: Vec<IrType> = cons.fields.iter().map(|f| f.ty).collect();
     types.len() == 2 && types.contains(&IrType::Int) && types.contains(&IrType::Data(id))

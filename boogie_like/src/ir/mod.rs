@@ -143,6 +143,22 @@ pub struct Datatype {
     pub ctors: Vec<Constructor>,
 }
 
+impl Datatype {
+    /// Its two constructors as `(nil, cons)` when it has exactly two and exactly one of
+    /// them has no fields (the shape of a list, an option, …; whether `cons` nests the
+    /// datatype is for the caller to ask).
+    pub fn nil_and_cons(&self) -> Option<(&Constructor, &Constructor)> {
+        let [first, second] = self.ctors.as_slice() else {
+            return None;
+        };
+        match (first.fields.is_empty(), second.fields.is_empty()) {
+            (true, false) => Some((first, second)),
+            (false, true) => Some((second, first)),
+            _ => None,
+        }
+    }
+}
+
 /// A constructor; its name is unique program-wide.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Constructor {

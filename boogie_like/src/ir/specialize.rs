@@ -71,7 +71,7 @@ pub fn specialize_known_closures(program: &Program) -> Option<Program> {
     let mut queue: Vec<ProcId> = program.procs.ids().collect();
     let mut changed = false;
     while let Some(pid) = queue.pop() {
-        let sites = known_arguments(program, &out, pid, &specialised);
+        let sites = known_arguments(&out, pid, &specialised);
         for (site, shapes, holes) in sites {
             // A site not yet rewritten names an original procedure (copies are made of
             // originals, and each procedure's sites are rewritten once).
@@ -112,14 +112,9 @@ fn specialised_datatypes(program: &Program) -> HashSet<DatatypeId> {
         .datatypes
         .iter()
         .filter(|(id, d)| {
-            let list_like = match d.ctors.as_slice() {
-                [a, b] => {
-                    let recursive =
-                        |c: &super::Constructor| c.fields.iter().any(|f| f.ty == Type::Data(*id));
-                    (a.fields.is_empty() && recursive(b)) || (b.fields.is_empty() && recursive(a))
-                }
-                _ => false,
-            };
+            let list_like = d
+                .nil_and_cons()
+                .is_some_and(|(_, cons)| cons.fields.iter().any(|f| f.ty == Type::Data(*id)));
             !list_like
         })
         .map(|(id, _)| id)
@@ -132,7 +127,6 @@ fn specialised_datatypes(program: &Program) -> HashSet<DatatypeId> {
 type KnownSite = (CallSiteId, Vec<Option<Shape>>, Vec<Option<Vec<Expr>>>);
 
 fn known_arguments(
-    program: &Program,
     out: &Program,
     pid: ProcId,
     specialised: &HashSet<DatatypeId>,
@@ -157,7 +151,7 @@ fn known_arguments(
     let mut found = Vec::new();
     let mut visit = |site: CallSiteId, env: &Env| {
         let call = &proc.call_sites[site];
-        let Some(callee) = program.procs.get(call.callee) else {
+        let Some(callee) = out.procs.get(call.callee) else {
             return;
         };
         if callee.params.len() != call.args.len() {
