@@ -275,6 +275,12 @@ pub enum Command {
         /// tries beside the others (`boogie_like/src/ir/specialize.rs`).
         #[arg(long)]
         known_closures: bool,
+        /// With `--emit chc…`: the clauses with every product of two non-constant terms
+        /// replaced by a fresh integer carrying the linear facts multiplication
+        /// guarantees (signs, zero, one, parity), which the proof engine tries beside the
+        /// exact ones (`src/vc/horn_products.rs`).
+        #[arg(long)]
+        abstract_products: bool,
     },
     /// Run a program on concrete inputs in the bounded interpreter.
     #[command(after_help = EXIT_CODES_HELP)]
@@ -472,7 +478,15 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Exi
             stats,
             emit,
             known_closures,
-        } => lower(&file, stats, (emit, known_closures), strict),
+            abstract_products,
+        } => {
+            let clauses = Clauses {
+                emit,
+                known_closures,
+                abstract_products,
+            };
+            lower(&file, stats, clauses, strict)
+        }
         Command::Run {
             file,
             args,
@@ -798,17 +812,26 @@ fn with_progress_line<T>(
     result
 }
 
-fn lower(
-    file: &Path,
-    stats: bool,
-    (emit, known_closures): (Emit, bool),
-    options: LoadOptions,
-) -> ExitCode {
-    if known_closures && !emit.is_ir_horn() {
-        eprintln!(
-            "error: --known-closures changes the Horn clauses of the IR: use it with --emit chc…"
-        );
-        return ExitCode::Usage;
+/// What `lower` prints, and how the Horn clauses of the IR are varied.
+#[derive(Clone, Copy, Debug)]
+struct Clauses {
+    emit: Emit,
+    /// `--known-closures`.
+    known_closures: bool,
+    /// `--abstract-products`.
+    abstract_products: bool,
+}
+
+fn lower(file: &Path, stats: bool, clauses: Clauses, options: LoadOptions) -> ExitCode {
+    let emit = clauses.emit;
+    for (set, flag) in [
+        (clauses.known_closures, "--known-closures"),
+        (clauses.abstract_products, "--abstract-products"),
+    ] {
+        if set && !emit.is_ir_horn() {
+            eprintln!("error: {flag} changes the Horn clauses of the IR: use it with --emit chc…");
+            return ExitCode::Usage;
+        }
     }
     if stats && emit == Emit::Ir && is_ir(file, options) {
         eprintln!(
@@ -825,7 +848,7 @@ fn lower(
             return ExitCode::Ok;
         }
         (Ok(Loaded::Ir(ir)), emit) if emit.is_ir_horn() => {
-            return print_horn(file, &ir, (emit, known_closures));
+            return print_horn(file, &ir, clauses);
         }
         (Ok(Loaded::Ir(_)), _) => {
             eprintln!(
@@ -863,7 +886,7 @@ fn lower(
     }
     let lowered = crate::lower::lower(&checked);
     if emit.is_ir_horn() {
-        return print_horn(file, &lowered.ir, (emit, known_closures));
+        return print_horn(file, &lowered.ir, clauses);
     }
     out!("{}", boogie_like::print(&lowered.ir));
     if stats {
@@ -888,12 +911,13 @@ fn lower(
 /// datatypes); `--emit chc-contexts`: the clauses with calling
 /// contexts; `--emit chc-cells` and `--emit chc-two-cells`: the clauses over one or two
 /// cells of every map.
-fn print_horn(
-    file: &Path,
-    ir: &boogie_like::Program,
-    (emit, known_closures): (Emit, bool),
-) -> ExitCode {
+fn print_horn(file: &Path, ir: &boogie_like::Program, clauses: Clauses) -> ExitCode {
     use crate::vc::horn::HornSystem;
+    let Clauses {
+        emit,
+        known_closures,
+        abstract_products,
+    } = clauses;
     // The program the engine asks about (constant closure fields read as their literal,
     // …), with `--known-closures` its calls passing known closures specialised.
     let prepared = match known_closures {
@@ -968,21 +992,35 @@ fn print_horn(
         )),
         _ => None,
     };
-    match system {
-        Some(system) if let Some((derived, why)) = derived(&system) => match derived {
-            Some(derived) => {
-                out!("{}", derived.script());
+    let print = |system: HornSystem| {
+        let system = match abstract_products {
+            false => Some(system),
+            true => crate::vc::horn_products::products_abstracted(&system),
+        };
+        match system {
+            Some(system) => {
+                out!("{}", system.script());
                 ExitCode::Ok
             }
+            None => {
+                eprintln!(
+                    "error: {}: no product of two non-constant terms in these clauses \
+                     (--abstract-products leaves them as they are)",
+                    file.display()
+                );
+                ExitCode::Input
+            }
+        }
+    };
+    match system {
+        Some(system) if let Some((derived, why)) = derived(&system) => match derived {
+            Some(derived) => print(derived),
             None => {
                 eprintln!("error: {}: {why}", file.display());
                 ExitCode::Input
             }
         },
-        Some(system) => {
-            out!("{}", system.script());
-            ExitCode::Ok
-        }
+        Some(system) => print(system),
         None if ir.has_quantifiers() => {
             eprintln!(
                 "error: {}: unsupported by --emit chc: quantifiers (the Horn clauses are \

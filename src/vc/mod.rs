@@ -8,6 +8,7 @@ pub mod horn_cells;
 pub mod horn_contexts;
 pub mod horn_inline;
 pub mod horn_input_split;
+pub mod horn_products;
 pub mod liveness;
 pub mod measure;
 pub mod measure_abstract;

@@ -1,5 +1,5 @@
-(* expect: safe *)
-(* Fresh set (30 Nov), parity map/filter: squares a list of even numbers with a hand-written map, adds an even offset, and checks every result is still even. Not proved yet: the parity of `x * x + 2 k` needs the parity of a product. *)
+(* expect: verified *)
+(* Fresh set (30 Nov), parity map/filter: squares a list of even numbers with a hand-written map, adds an even offset, and checks every result is still even. Proved through the parity of the product `x * x` (the clauses with products abstracted, src/vc/horn_products.rs). *)
 let rec map f l =
   match l with
   | [] -> []

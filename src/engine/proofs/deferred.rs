@@ -382,10 +382,18 @@ fn whole_attempts(
         let specialised_measured = specialised_ir
             .as_ref()
             .and_then(|ir| measures_only(crate::vc::horn::HornSystem::of_unfolded(ir)));
+        // Both with every product of two variables abstracted (`vc::horn_products`:
+        // linear facts of signs and parities, which Spacer reasons with where products
+        // stop it), for a program that multiplies two variables: systems of their own,
+        // since a proof needing a product's value needs the exact clauses.
+        let products_abstracted = [Some(&system), measured.as_ref()]
+            .map(|s| s.and_then(crate::vc::horn_products::products_abstracted));
         let configurations = proofs::chc::configurations_for(&system);
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
+        let products_abstracted = products_abstracted.into_iter().flatten();
+        systems.extend(products_abstracted.map(|s| (s, REFINEMENT_CONFIGURATION)));
         late.extend(specialised_measured);
         late.extend(specialised);
         last.extend(bounded);
