@@ -44,7 +44,7 @@ use proofs::deferred::DeferredChc;
 use proofs::site_facts::FactBoard;
 use search::driver::{Iteration, Limits, RunReport, Runner, StopReason};
 use solvers::RunSolvers;
-use std::cell::RefCell;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use verdict::{Stats, UnknownReason, Verdict};
 
@@ -175,8 +175,16 @@ fn run(
         return proved_before(proof, options, started);
     }
     let limits = search_limits(options, deadline, stop, board);
-    let chc = RefCell::new(chc);
-    let report = match search(ir, options, (&solvers, &limits), &chc, started) {
+    let chc = Mutex::new(chc);
+    let searched = std::thread::scope(|scope| {
+        let (search_over, over) = std::sync::mpsc::channel::<()>();
+        let chc = &chc;
+        scope.spawn(move || tick_beside_the_search(ir, chc, started, over));
+        let searched = search(ir, options, (&solvers, &limits));
+        drop(search_over);
+        searched
+    });
+    let report = match searched {
         Ok(report) => report,
         Err(e) => return solver_failure(e, options, started, &solvers.config.clock),
     };
@@ -193,8 +201,8 @@ fn run(
             .saturating_duration_since(Instant::now())
             .as_secs_f64()
     );
-    let tasks = chc
-        .into_inner()
+    let tasks = (chc.into_inner())
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
         .map(|chc| chc.search_ended(&report.stop, until))
         .unwrap_or_default();
     let mut awaited = proof_wait::await_proof(
@@ -245,25 +253,45 @@ fn search_limits(
     }
 }
 
+/// How often the proof engines are told the time while the search runs
+/// ([`tick_beside_the_search`]).
+const TICK: Duration = Duration::from_millis(20);
+
+/// Tells the proof engines the time every [`TICK`] until the search is over (`over`
+/// disconnected), so that Spacer joins the search at its delay and the partial proofs at
+/// theirs however long one of the search's queries takes: told between the search's
+/// rounds only, a first query that z3 never answers (`lcg_walk`, a walk driven by a
+/// linear congruence, under our `smt.case_split 5`) left the run without a proof engine.
+fn tick_beside_the_search(
+    ir: &IrProgram,
+    chc: &Mutex<Option<DeferredChc>>,
+    started: Instant,
+    over: std::sync::mpsc::Receiver<()>,
+) {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = over.recv_timeout(TICK) {
+        let mut chc = chc
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(chc) = chc.as_mut() {
+            chc.tick(ir, started);
+        }
+    }
+}
+
 /// How often a run's search starts again with the facts of new partial proofs.
 const MAX_RESTARTS: usize = 2;
 
 /// The bounded search: the stratified-inlining driver over the whole entry, or group by
 /// group when the entry dispatches to many sub-programs. It starts again (at most
 /// [`MAX_RESTARTS`] times) when partial proofs brought facts for procedures it had
-/// inlined, so that their trees are never built. `chc` is told after every round.
+/// inlined, so that their trees are never built.
 fn search(
     ir: &IrProgram,
     options: &Options,
     (solvers, limits): (&RunSolvers, &Limits),
-    chc: &RefCell<Option<DeferredChc>>,
-    started: Instant,
 ) -> Result<RunReport, SolverError> {
     let mut start_houdini = || solvers.start_houdini();
     let mut observer = |iteration: &Iteration, inlined: usize| {
-        if let Some(chc) = chc.borrow_mut().as_mut() {
-            chc.tick(ir, started);
-        }
         if let Some(ProgressObserver(tell)) = &options.progress {
             tell(Progress {
                 bound: iteration.bound,

@@ -103,9 +103,15 @@ impl RunSolvers {
         })
     }
 
-    /// A session for the search (or its probe past the bound).
+    /// A session for the search (or its probe past the bound), whose checks that take
+    /// long are raced against a second solver in another tuning
+    /// ([`Session::enable_rescue`]), registered as every session of the run is.
     pub fn start_search(&self) -> Result<Session, SolverError> {
-        self.start(&self.config)
+        let mut session = self.start(&self.config)?;
+        let registry = self.registry();
+        let register = move |pid| registry.register_pid(pid);
+        session.enable_rescue(&self.config, std::sync::Arc::new(register));
+        Ok(session)
     }
 
     /// A fresh session for Houdini, dumping to a file of its own when the run dumps.
@@ -173,7 +179,10 @@ struct Registry {
 
 impl Registry {
     fn register(&self, session: &Session) {
-        let pid = session.pid();
+        self.register_pid(session.pid());
+    }
+
+    fn register_pid(&self, pid: u32) {
         if self.background {
             crate::solver::lower_priority(pid);
         }

@@ -40,6 +40,7 @@ mod locate;
 mod model;
 mod process;
 mod reply;
+mod rescue;
 mod script;
 mod session;
 mod terms;
@@ -56,6 +57,7 @@ pub(crate) use reply::Sx;
 #[cfg(test)]
 pub(crate) use reply::parse as parse_sx;
 pub(crate) use reply::parse as parse_reply;
+pub use rescue::Register as RescueRegister;
 pub use script::lower_priority;
 pub(crate) use script::{ScriptOutcome, run_to_end};
 pub use session::{BatchCommand, DEADLINE_GRACE, SatResult, Session, SolverStats};

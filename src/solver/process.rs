@@ -195,6 +195,68 @@ impl SolverProcess {
         }
     }
 
+    /// Sends `command` (one line of SMT-LIB) without waiting for its reply, under the same
+    /// bound as [`SolverProcess::exchange`]: [`SolverProcess::poll_reply`] reads the reply.
+    pub(crate) fn send_for_poll(
+        &mut self,
+        command: &str,
+        limit: Option<Instant>,
+    ) -> Result<(), SolverError> {
+        self.check_alive()?;
+        self.dump_line(command)?;
+        self.last_command = quote(command);
+        self.arm(limit);
+        self.send(command).map_err(|failure| {
+            self.disarm();
+            self.fail(failure)
+        })
+    }
+
+    /// The reply to the command [`SolverProcess::send_for_poll`] sent, if it arrives within
+    /// `wait` (`Ok(None)`: not yet, and the exchange's bound has not passed; what came of
+    /// the reply so far is kept for the next poll). Past the bound the process is dead, as
+    /// after [`SolverProcess::exchange`].
+    pub(crate) fn poll_reply(&mut self, wait: Duration) -> Result<Option<Sx>, SolverError> {
+        self.check_alive()?;
+        let until = self.bound.map_or_else(Instant::now, |b| b.until);
+        let polled = Instant::now() + wait;
+        let result = loop {
+            if let Some(text) = self.framer.next_datum() {
+                break reply::parse(&text)
+                    .map(Some)
+                    .map_err(|why| Failure::Malformed(format!("{} ({why})", text.trim())));
+            }
+            if self.framer.pending().len() > MAX_REPLY_BYTES {
+                let why = format!("a reply longer than {MAX_REPLY_BYTES} bytes");
+                break Err(Failure::Malformed(why));
+            }
+            let now = Instant::now();
+            if now >= until + READ_GUARD || self.watchdog.as_ref().is_some_and(Watchdog::fired) {
+                break Err(Failure::TimedOut);
+            }
+            match self
+                .lines
+                .recv_timeout(polled.saturating_duration_since(now))
+            {
+                Ok(line) => {
+                    self.dump_reply(&line);
+                    self.framer.push(&line);
+                }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < until + READ_GUARD => {
+                    return Ok(None);
+                }
+                Err(RecvTimeoutError::Timeout) => break Err(Failure::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => break Err(Failure::Closed),
+            }
+        };
+        self.disarm();
+        let reply = result.map_err(|failure| self.fail(failure))?;
+        match self.dump_failed.take() {
+            Some(e) => Err(e),
+            None => Ok(reply),
+        }
+    }
+
     fn send_all(&mut self, commands: &[String]) -> Result<(), Failure> {
         let mut written = Ok(());
         for command in commands {

@@ -6,6 +6,7 @@ use super::error::SolverError;
 use super::model::{Decoder, ModelValue};
 use super::process::{SolverProcess, quote};
 use super::reply::Sx;
+use super::rescue::{RESCUE_AFTER, Register, Rescue};
 use super::terms::{DatatypeDecl, Sort, symbol_text, unquoted};
 use easy_smt::{Context, ContextBuilder, SExpr};
 use num_bigint::BigInt;
@@ -19,6 +20,9 @@ use std::time::{Duration, Instant};
 /// the deadline, so that a model found just in time can be read. It is also how long a
 /// check may overrun the deadline before the watchdog kills the solver.
 pub const DEADLINE_GRACE: Duration = Duration::from_secs(1);
+
+/// How long each of two racing solvers is polled in turn ([`Session::race`]).
+const RACE_POLL: Duration = Duration::from_millis(10);
 
 /// The answer to a check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +74,10 @@ pub struct Session {
     clock: super::SolverClock,
     /// Whether z3's weak array theory is on ([`Session::use_weak_arrays`]).
     weak_arrays: bool,
+    /// A second solver for checks that take long ([`Session::enable_rescue`]).
+    rescue: Option<Rescue>,
+    /// The solver program the session started (a rescue starts the same).
+    program: std::ffi::OsString,
 }
 
 impl fmt::Debug for Session {
@@ -119,6 +127,8 @@ impl Session {
             stats: SolverStats::default(),
             clock: config.clock.clone(),
             weak_arrays: false,
+            rescue: None,
+            program: program.as_ref().to_os_string(),
         };
         session.ack("(set-option :print-success true)")?;
         session.ack("(set-option :produce-models true)")?;
@@ -131,6 +141,20 @@ impl Session {
 
     pub fn kind(&self) -> SolverKind {
         self.process.kind()
+    }
+
+    /// From now on, a check that has no answer after [`RESCUE_AFTER`] is raced against a
+    /// second solver in the other tuning, started with every command sent so far
+    /// ([`super::rescue`]); `register` is given the pid of each such solver. Call it right
+    /// after starting the session, before anything is declared. Nothing changes for a
+    /// solver without a rescue tuning, or when the dialogue is dumped (the dump must be
+    /// one solver's dialogue, `z3 FILE` replaying it).
+    pub fn enable_rescue(&mut self, config: &SolverConfig, register: Register) {
+        if config.dump.is_some() {
+            return;
+        }
+        let program = self.program.clone();
+        self.rescue = Rescue::new(config.kind, program, config.reply_wait, register);
     }
 
     /// The solver's process id (for diagnostics and tests).
@@ -309,6 +333,9 @@ impl Session {
         self.stats.commands += texts.len() as u64;
         self.charge(started);
         sent?;
+        if let Some(rescue) = &mut self.rescue {
+            rescue.record(&texts);
+        }
         self.unacked.extend(texts);
         Ok(())
     }
@@ -487,12 +514,14 @@ impl Session {
         unknown: fn(&mut Session) -> Result<SatResult, SolverError>,
     ) -> Result<SatResult, SolverError> {
         let started = Instant::now();
-        let result = self.exchange(command).and_then(|reply| match reply.atom() {
-            Some("sat") => Ok(SatResult::Sat),
-            Some("unsat") => Ok(SatResult::Unsat),
-            Some("unknown") => unknown(self),
-            _ => Err(self.abandon(reply)),
-        });
+        let result = self
+            .exchange_check(command)
+            .and_then(|reply| match reply.atom() {
+                Some("sat") => Ok(SatResult::Sat),
+                Some("unsat") => Ok(SatResult::Unsat),
+                Some("unknown") => unknown(self),
+                _ => Err(self.abandon(reply)),
+            });
         self.stats.checks += 1;
         self.stats.check_time += started.elapsed();
         result
@@ -557,13 +586,27 @@ impl Session {
     /// One command, one reply, within the deadline and its grace; `(error ...)` replies
     /// become [`SolverError::Rejected`].
     fn exchange(&mut self, command: &str) -> Result<Sx, SolverError> {
+        self.exchange_racing(command, false)
+    }
+
+    /// [`Session::exchange`] for a check, raced against a rescue once it takes long
+    /// ([`Session::enable_rescue`]).
+    fn exchange_check(&mut self, command: &str) -> Result<Sx, SolverError> {
+        let racing = self.rescue.as_ref().is_some_and(Rescue::ready);
+        self.exchange_racing(command, racing)
+    }
+
+    fn exchange_racing(&mut self, command: &str, racing: bool) -> Result<Sx, SolverError> {
         let limit = self.deadline.map(|d| d + DEADLINE_GRACE);
         if limit.is_some_and(|l| Instant::now() >= l) {
             return Err(SolverError::Timeout);
         }
         self.settle(limit)?;
         let started = Instant::now();
-        let reply = self.process.exchange(command, limit);
+        let reply = match racing {
+            true => self.race(command, limit),
+            false => self.process.exchange(command, limit),
+        };
         self.stats.commands += 1;
         self.charge(started);
         let reply = reply?;
@@ -573,6 +616,56 @@ impl Session {
                 message,
             }),
             None => Ok(reply),
+        }
+    }
+
+    /// Sends the check `command`; if it has no answer after [`RESCUE_AFTER`], starts the
+    /// rescue and takes the first answer of the two. The session goes on with the process
+    /// that answered; the other is dropped (killed and reaped).
+    fn race(&mut self, command: &str, limit: Option<Instant>) -> Result<Sx, SolverError> {
+        self.process.send_for_poll(command, limit)?;
+        if let Some(reply) = self.process.poll_reply(RESCUE_AFTER)? {
+            return Ok(reply);
+        }
+        let Some(rescue) = &mut self.rescue else {
+            return self.await_reply();
+        };
+        let mut second = match rescue.start(command, limit) {
+            Ok(second) => second,
+            Err(_) => {
+                rescue.give_up();
+                return self.await_reply();
+            }
+        };
+        loop {
+            if let Some(reply) = self.process.poll_reply(RACE_POLL)? {
+                return Ok(reply);
+            }
+            match second.poll_reply(RACE_POLL) {
+                Ok(Some(reply)) => {
+                    std::mem::swap(&mut self.process, &mut second);
+                    if let Some(rescue) = &mut self.rescue {
+                        rescue.won();
+                    }
+                    return Ok(reply);
+                }
+                Ok(None) => {}
+                Err(_) => {
+                    if let Some(rescue) = &mut self.rescue {
+                        rescue.give_up();
+                    }
+                    return self.await_reply();
+                }
+            }
+        }
+    }
+
+    /// The reply to the command sent last, however long it takes (within its bound).
+    fn await_reply(&mut self) -> Result<Sx, SolverError> {
+        loop {
+            if let Some(reply) = self.process.poll_reply(Duration::from_secs(1))? {
+                return Ok(reply);
+            }
         }
     }
 
@@ -587,6 +680,9 @@ impl Session {
     fn ack(&mut self, command: &str) -> Result<(), SolverError> {
         let reply = self.exchange(command)?;
         if reply.is_atom("success") {
+            if let Some(rescue) = &mut self.rescue {
+                rescue.record([&command.to_string()]);
+            }
             return Ok(());
         }
         Err(self.abandon(reply))

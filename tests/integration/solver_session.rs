@@ -495,6 +495,55 @@ fn a_hung_solver_is_killed_by_the_watchdog() {
     );
 }
 
+/// A check the solver does not answer in its usual tuning (a stand-in that hangs on any
+/// check once told `smt.case_split`) is raced, after a few seconds, against a second
+/// solver in the other tuning, started with the session's commands: its answer is taken,
+/// the first solver is killed and reaped, the second's pid is registered, and the session
+/// goes on with it.
+#[test]
+fn a_check_with_no_answer_is_raced_against_the_other_tuning() {
+    let dir = tempfile::tempdir().unwrap();
+    let tuned = script(
+        dir.path(),
+        "tuned-solver",
+        r#"hang=0
+while read -r line; do
+  case "$line" in
+    *case_split*) hang=1; echo success ;;
+    *check-sat*) if [ $hang = 1 ]; then exec sleep 600; else echo sat; fi ;;
+    *) echo success ;;
+  esac
+done"#,
+    );
+    let registered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut s = Session::start_program(&config(SolverKind::Z3), &tuned).unwrap();
+    let first = s.pid();
+    let seen = registered.clone();
+    let register = move |pid| seen.lock().unwrap().push(pid);
+    s.enable_rescue(&config(SolverKind::Z3), std::sync::Arc::new(register));
+    let x = s.declare_const("x", &Sort::Int).unwrap();
+    let positive = s.terms().gt(x, s.int(0));
+    s.assert(positive).unwrap();
+    let started = Instant::now();
+    assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    let rescues = registered.lock().unwrap().clone();
+    assert_eq!(rescues, [s.pid()]);
+    assert_ne!(s.pid(), first);
+    assert!(
+        !Path::new(&format!("/proc/{first}")).exists(),
+        "the first still runs"
+    );
+    // The session goes on with the rescue, which answers at once.
+    let started = Instant::now();
+    assert_eq!(s.check_assuming(&[]).unwrap(), SatResult::Sat);
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
 #[test]
 fn odd_replies_are_bad_replies_never_panics() {
     let dir = tempfile::tempdir().unwrap();
