@@ -25,7 +25,7 @@
 
 use super::horn::{Clause, HornSystem};
 use crate::solver::{Sort, Sx, parse_reply as parse_sx};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The system with every product of two non-constant terms abstracted; `None` when it
 /// has none (or a clause does not parse, or binds variables).
@@ -46,12 +46,16 @@ pub fn products_abstracted(system: &HornSystem) -> Option<HornSystem> {
     })
 }
 
-/// Fresh integers for the products of one clause, named apart from its variables.
+/// Fresh integers for the products of one clause, named apart from its variables; one
+/// per product, however often the clause writes it (`i * k` and `k * i` alike), so the
+/// clause still knows the two are equal.
 struct Products {
     taken: HashSet<String>,
     next: usize,
     fresh: Vec<String>,
     facts: Vec<Sx>,
+    /// The fresh integer of each product, by its factors' text in order.
+    made: HashMap<(String, String), Sx>,
 }
 
 impl Products {
@@ -66,10 +70,19 @@ impl Products {
         }
     }
 
-    /// A fresh integer standing for `a * b`, with its facts recorded.
+    /// The fresh integer standing for `a * b`, with its facts recorded when it is new.
     fn product(&mut self, a: Sx, b: Sx) -> Sx {
+        let (a_text, b_text) = (a.to_string(), b.to_string());
+        let key = match a_text <= b_text {
+            true => (a_text, b_text),
+            false => (b_text, a_text),
+        };
+        if let Some(p) = self.made.get(&key) {
+            return p.clone();
+        }
         let p = Sx::Atom(self.fresh_name());
         self.facts.extend(product_facts(&p, &a, &b));
+        self.made.insert(key, p.clone());
         p
     }
 }
@@ -82,6 +95,7 @@ fn abstract_clause(clause: &Clause) -> Option<(Clause, bool)> {
         next: 0,
         fresh: Vec::new(),
         facts: Vec::new(),
+        made: HashMap::new(),
     };
     let mut rewrite = |text: &String| -> Option<String> {
         let sx = parse_sx(text).ok()?;
@@ -273,9 +287,10 @@ mod tests {
             clause.body[0],
             "(= product!1 (+ product!2 (* 2 i) (* 3 product!3)))"
         );
-        assert_eq!(clause.head.as_deref(), Some("(r product!4)"));
+        // `k * i` is `i * k`: the same fresh integer.
+        assert_eq!(clause.head.as_deref(), Some("(r product!2)"));
         let fresh: Vec<&str> = clause.vars[3..].iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(fresh, ["product!2", "product!3", "product!4"]);
+        assert_eq!(fresh, ["product!2", "product!3"]);
         assert!(clause.vars[3..].iter().all(|(_, s)| *s == Sort::Int));
         // The square's facts, among the others.
         let facts = &clause.body[1..];
