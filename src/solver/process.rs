@@ -145,12 +145,7 @@ impl SolverProcess {
         self.last_command = quote(command);
         let until = self.arm(limit);
         let result = self.send(command).and_then(|()| self.receive(until));
-        self.disarm();
-        let reply = result.map_err(|failure| self.fail(failure))?;
-        match self.dump_failed.take() {
-            Some(e) => Err(e),
-            None => Ok(reply),
-        }
+        self.finish(result)
     }
 
     /// Sends every command of `commands` (one line of SMT-LIB each) in one write, without
@@ -187,12 +182,7 @@ impl SolverProcess {
         let result = (0..count)
             .map(|_| self.receive(until))
             .collect::<Result<Vec<_>, _>>();
-        self.disarm();
-        let replies = result.map_err(|failure| self.fail(failure))?;
-        match self.dump_failed.take() {
-            Some(e) => Err(e),
-            None => Ok(replies),
-        }
+        self.finish(result)
     }
 
     /// Sends `command` (one line of SMT-LIB) without waiting for its reply, under the same
@@ -219,41 +209,20 @@ impl SolverProcess {
     pub(crate) fn poll_reply(&mut self, wait: Duration) -> Result<Option<Sx>, SolverError> {
         self.check_alive()?;
         let until = self.bound.map_or_else(Instant::now, |b| b.until);
-        let polled = Instant::now() + wait;
-        let result = loop {
-            if let Some(text) = self.framer.next_datum() {
-                break reply::parse(&text)
-                    .map(Some)
-                    .map_err(|why| Failure::Malformed(format!("{} ({why})", text.trim())));
-            }
-            if self.framer.pending().len() > MAX_REPLY_BYTES {
-                let why = format!("a reply longer than {MAX_REPLY_BYTES} bytes");
-                break Err(Failure::Malformed(why));
-            }
-            let now = Instant::now();
-            if now >= until + READ_GUARD || self.watchdog.as_ref().is_some_and(Watchdog::fired) {
-                break Err(Failure::TimedOut);
-            }
-            match self
-                .lines
-                .recv_timeout(polled.saturating_duration_since(now))
-            {
-                Ok(line) => {
-                    self.dump_reply(&line);
-                    self.framer.push(&line);
-                }
-                Err(RecvTimeoutError::Timeout) if Instant::now() < until + READ_GUARD => {
-                    return Ok(None);
-                }
-                Err(RecvTimeoutError::Timeout) => break Err(Failure::TimedOut),
-                Err(RecvTimeoutError::Disconnected) => break Err(Failure::Closed),
-            }
-        };
+        match self.read_reply(until, Some(Instant::now() + wait)) {
+            Ok(None) => Ok(None),
+            done => self.finish(done),
+        }
+    }
+
+    /// Ends an exchange with `result`: the watchdog disarmed, a failure made the
+    /// process's death, a failure to write the dump reported.
+    fn finish<T>(&mut self, result: Result<T, Failure>) -> Result<T, SolverError> {
         self.disarm();
-        let reply = result.map_err(|failure| self.fail(failure))?;
+        let value = result.map_err(|failure| self.fail(failure))?;
         match self.dump_failed.take() {
             Some(e) => Err(e),
-            None => Ok(reply),
+            None => Ok(value),
         }
     }
 
@@ -289,26 +258,44 @@ impl SolverProcess {
 
     fn receive(&mut self, until: Instant) -> Result<Sx, Failure> {
         loop {
+            if let Some(reply) = self.read_reply(until, None)? {
+                return Ok(reply);
+            }
+        }
+    }
+
+    /// The next whole reply, reading lines until `polled` if given (then `Ok(None)`, what
+    /// came so far kept) and at most until `until` plus [`READ_GUARD`] (then `TimedOut`).
+    fn read_reply(
+        &mut self,
+        until: Instant,
+        polled: Option<Instant>,
+    ) -> Result<Option<Sx>, Failure> {
+        let guard = until + READ_GUARD;
+        let stop = polled.map_or(guard, |polled| polled.min(guard));
+        loop {
             if let Some(text) = self.framer.next_datum() {
                 return reply::parse(&text)
+                    .map(Some)
                     .map_err(|why| Failure::Malformed(format!("{} ({why})", text.trim())));
             }
             if self.framer.pending().len() > MAX_REPLY_BYTES {
                 let why = format!("a reply longer than {MAX_REPLY_BYTES} bytes");
                 return Err(Failure::Malformed(why));
             }
-            let line = self.next_line(until)?;
-            self.dump_reply(&line);
-            self.framer.push(&line);
+            match self
+                .lines
+                .recv_timeout(stop.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => {
+                    self.dump_reply(&line);
+                    self.framer.push(&line);
+                }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < guard => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Closed),
+            }
         }
-    }
-
-    fn next_line(&mut self, until: Instant) -> Result<String, Failure> {
-        let wait = (until + READ_GUARD).saturating_duration_since(Instant::now());
-        self.lines.recv_timeout(wait).map_err(|e| match e {
-            RecvTimeoutError::Timeout => Failure::TimedOut,
-            RecvTimeoutError::Disconnected => Failure::Closed,
-        })
     }
 
     /// Turns a failed exchange into an error; the process is dead afterwards.

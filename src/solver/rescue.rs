@@ -79,13 +79,14 @@ impl Rescue {
     }
 
     /// Notes commands the session sent that change its state.
-    pub(crate) fn record<'a>(&mut self, commands: impl IntoIterator<Item = &'a String>) {
+    pub(crate) fn record(&mut self, commands: impl IntoIterator<Item = impl AsRef<str>>) {
         let Some(transcript) = &mut self.transcript else {
             return;
         };
         for command in commands {
+            let command = command.as_ref();
             self.bytes += command.len();
-            transcript.push(command.clone());
+            transcript.push(command.to_string());
         }
         if self.bytes > MAX_TRANSCRIPT_BYTES {
             self.give_up();

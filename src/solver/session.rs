@@ -681,7 +681,7 @@ impl Session {
         let reply = self.exchange(command)?;
         if reply.is_atom("success") {
             if let Some(rescue) = &mut self.rescue {
-                rescue.record([&command.to_string()]);
+                rescue.record([command]);
             }
             return Ok(());
         }

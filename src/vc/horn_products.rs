@@ -190,14 +190,10 @@ fn abstract_term(sx: Sx, products: &mut Products) -> Sx {
     })
 }
 
-fn list(items: Vec<Sx>) -> Sx {
-    Sx::List(items)
-}
-
 fn op(name: &str, args: &[&Sx]) -> Sx {
     let mut items = vec![Sx::Atom(name.to_string())];
     items.extend(args.iter().map(|a| (*a).clone()));
-    list(items)
+    Sx::List(items)
 }
 
 fn num(n: i64) -> Sx {
