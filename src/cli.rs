@@ -277,7 +277,8 @@ pub enum Command {
         known_closures: bool,
         /// With `--emit chc…`: the clauses with every product of two non-constant terms
         /// replaced by a fresh integer carrying the linear facts multiplication
-        /// guarantees (signs, zero, one, parity), which the proof engine tries beside the
+        /// guarantees (signs, zero, one, parity), and every remainder by a literal of 3 or
+        /// more by a fresh integer in its range, which the proof engine tries beside the
         /// exact ones (`src/vc/horn_products.rs`).
         #[arg(long)]
         abstract_products: bool,
@@ -732,7 +733,8 @@ pub enum Emit {
     ChcMeasures,
     /// As `chc-measures`, every list of integers also carrying its least and greatest
     /// element: the system the proof engine tries for programs that build lists of
-    /// elements they bound (`i :: range (i + 1) j` under `i > j`).
+    /// elements they bound (`i :: range (i + 1) j` under `i > j`) or compare the elements
+    /// of their lists by order (`x :: _ when x > t`).
     ChcBounds,
     /// As `chc-measures`, every list of integers also carrying its first element and how
     /// many of its steps are not `+1` (not `-1`): the system the proof engine tries for
@@ -940,7 +942,8 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, clauses: Clauses) -> ExitC
             HornSystem::of_unfolded_with_bounds(ir),
             Some(
                 "no system with least and greatest elements: the program builds no list of \
-                 integers from a value it or a caller compares by order",
+                 integers from a value it or a caller compares by order, and compares no \
+                 element of one by order",
             ),
         ),
         Emit::ChcRanges => (
@@ -1004,8 +1007,9 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, clauses: Clauses) -> ExitC
             }
             None => {
                 eprintln!(
-                    "error: {}: no product of two non-constant terms in these clauses \
-                     (--abstract-products leaves them as they are)",
+                    "error: {}: no product of two non-constant terms and no remainder by a \
+                     literal of 3 or more in these clauses (--abstract-products leaves them as \
+                     they are)",
                     file.display()
                 );
                 ExitCode::Input

@@ -135,7 +135,8 @@ impl HornSystem {
 
     /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its least and
     /// greatest element ([`Library::WithBounds`]), for a program that builds lists of
-    /// elements it bounds; `None` for any other.
+    /// elements it bounds or compares the elements of its lists by order; `None` for any
+    /// other.
     pub fn of_unfolded_with_bounds(ir: &IrProgram) -> Option<HornSystem> {
         Measures::bounds_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithBounds))?
     }

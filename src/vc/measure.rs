@@ -95,7 +95,8 @@ pub enum Library {
     /// Those the program asks for ([`chosen_measures`]: sum, odd count).
     Chosen,
     /// Those, and the least and greatest element, for a program that builds lists of
-    /// elements it bounds ([`builds_bounded_elements`]). Asked in a system of its own:
+    /// elements it bounds ([`builds_bounded_elements`]) or compares their elements by
+    /// order ([`compares_elements`]). Asked in a system of its own:
     /// two more parameters per list cost Spacer the proofs of some programs the chosen
     /// library alone proves (a reversal keeping the sum: `tests/proofs/list_rev_sum.ml`).
     WithBounds,
@@ -126,11 +127,13 @@ impl Measures {
         !int_lists.is_empty() && builds_ranges(ir, &int_lists)
     }
 
-    /// Whether the program builds lists of `Int`s of elements it bounds, so that
-    /// [`Library::WithBounds`] adds something.
+    /// Whether the program builds lists of `Int`s of elements it bounds, or compares the
+    /// elements it reads from such lists by order, so that [`Library::WithBounds`] adds
+    /// something.
     pub fn bounds_apply(ir: &IrProgram) -> bool {
         let int_lists = int_lists(ir);
-        !int_lists.is_empty() && builds_bounded_elements(ir, &int_lists)
+        !int_lists.is_empty()
+            && (builds_bounded_elements(ir, &int_lists) || compares_elements(ir, &int_lists))
     }
 
     /// Whether the program builds values of a datatype that nests itself and holds
@@ -654,6 +657,50 @@ fn builds_bounded_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
             return false;
         }
     }
+}
+
+/// Whether some procedure compares by order (`<`, `≤`, `>`, `≥`) an element it reads from
+/// a list of `Int`s (one of `int_lists`), directly or through its assignments: a scan for
+/// the first element above a threshold (`x :: _ when x > t`), a filter by a bound, a
+/// sortedness test. What such a program asserts of the elements ("every element is at
+/// most `t`" once the scan returned normally) is a fact of the least and greatest
+/// element.
+fn compares_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
+    let reads_an_element = |e: &Expr| {
+        let mut reads = false;
+        e.for_each_subexpr(&mut |e| {
+            reads |= matches!(e, Expr::Select { field, .. }
+                if int_lists.contains(&field.ctor.datatype)
+                    && ir.ctor(field.ctor).and_then(|c| c.fields.get(field.index as usize))
+                        .is_some_and(|f| f.ty == IrType::Int));
+        });
+        reads
+    };
+    ir.procs.iter().any(|(_, proc)| {
+        let flow = ElementFlow::of(ir, proc, int_lists);
+        let mut elements: HashSet<Var> = HashSet::new();
+        let mut compared_directly = false;
+        for_each_stmt(&proc.body, &mut |stmt| {
+            if let Stmt::Assign(target, e) = stmt
+                && reads_an_element(e)
+            {
+                elements.insert(*target);
+            }
+        });
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
+                if let Expr::Binary {
+                    op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+                    lhs,
+                    rhs,
+                } = e
+                {
+                    compared_directly |= reads_an_element(lhs) || reads_an_element(rhs);
+                }
+            })
+        });
+        compared_directly || flow.reaches(flow.compared.iter().copied(), &elements)
+    })
 }
 
 /// Whether some procedure builds a range: puts onto a list of `Int`s (one of `int_lists`)

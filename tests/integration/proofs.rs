@@ -52,8 +52,14 @@ fn printed_clauses(file: &Path) -> String {
 
 /// `lower --emit EMIT` on `file` (relative to the repository): its exit code and output.
 fn emitted(emit: &str, file: &str) -> (Option<i32>, String) {
+    emitted_with(emit, file, &[])
+}
+
+/// [`emitted`] with more `lower` options (`--abstract-products`).
+fn emitted_with(emit: &str, file: &str, options: &[&str]) -> (Option<i32>, String) {
     let out = horef_si()
         .args(["lower", "--emit", emit])
+        .args(options)
         .arg(root().join(file))
         .output()
         .expect("run horef-si");
@@ -198,7 +204,8 @@ fn known_closures_get_copies_of_their_callees_in_a_system_of_their_own() {
 /// where a list fold adds (itself or in a closure it applies), an odd count where the
 /// program tests parity, neither where it does neither (each costs every relation a
 /// parameter per list); least and greatest elements, in a system of their own, where it
-/// builds lists of elements it bounds.
+/// builds lists of elements it bounds (or compares their elements by order:
+/// `remainders_abstracted_to_their_range_prove_a_scan_by_threshold`).
 #[test]
 fn sum_and_odd_count_measures_come_only_where_the_program_asks() {
     let ghosts = |file: &str, measure: &str| {
@@ -380,18 +387,7 @@ fn clauses_with_known_closures_or_products_abstracted_keep_every_failure() {
 /// program with no such product has no such system.
 #[test]
 fn products_of_two_variables_are_proved_through_their_linear_facts() {
-    let emitted = |file: &str, extra: &[&str]| {
-        let out = horef_si()
-            .args(["lower", "--emit", "chc-measures"])
-            .args(extra)
-            .arg(root().join(file))
-            .output()
-            .expect("run horef-si");
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-        )
-    };
+    let emitted = |file: &str, extra: &[&str]| emitted_with("chc-measures", file, extra);
     for name in ["list_parity_square_map.ml", "list_rev_acc_len_sum.ml"] {
         let file = format!("tests/proofs/{name}");
         let (code, abstracted) = emitted(&file, &["--abstract-products"]);
@@ -413,6 +409,59 @@ fn products_of_two_variables_are_proved_through_their_linear_facts() {
     );
     let (code, _) = emitted("tests/proofs/list_rev_sum.ml", &["--abstract-products"]);
     assert_eq!(code, Some(2));
+}
+
+/// Remainders by literals abstracted to their range (`lower --abstract-products`) in the
+/// clauses with least and greatest elements, which a program gets when it compares the
+/// elements of its lists by order: a scan for the first element above a threshold over
+/// elements `(i * 5) mod 11` (`exn_list_threshold.ml`) is proved from "every element is
+/// at most `t`" once the scan returned normally. Spacer has no answer in a minute on the
+/// exact remainders (not run here); on the abstracted ones it answers `sat` (2–19 s alone
+/// on a quiet machine). The same scan over elements made by a loop
+/// (`exn_scan_above_bound.ml`) is VERIFIED. A program whose only remainders are by 2 has
+/// no such twin.
+#[test]
+fn remainders_abstracted_to_their_range_prove_a_scan_by_threshold() {
+    let emitted = |file: &str, extra: &[&str]| emitted_with("chc-bounds", file, extra);
+    let (code, abstracted) = emitted(
+        "tests/proofs/exn_list_threshold.ml",
+        &["--abstract-products"],
+    );
+    assert_eq!(code, Some(0));
+    assert!(abstracted.contains("remainder!1 Int"), "{abstracted}");
+    for (at, _) in abstracted.match_indices("(mod ") {
+        let term = balanced_term(&abstracted[at..]);
+        assert!(term.ends_with(" 2)"), "a remainder left: {term}");
+    }
+    assert_eq!(spacer_as_the_engine_runs(&abstracted), "sat");
+    // A scan comparing the elements it reads is enough for the least and greatest
+    // elements; no remainder by 3 or more, no twin.
+    let (code, _) = emitted("tests/proofs/exn_scan_above_bound.ml", &[]);
+    assert_eq!(code, Some(0));
+    let json = chc_verdict("exn_scan_above_bound.ml", &["--max-depth", "8"]);
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let (code, _) = emitted("tests/proofs/list_keep_parity.ml", &[]);
+    assert_eq!(code, Some(0));
+    let (code, _) = emitted("tests/proofs/list_keep_parity.ml", &["--abstract-products"]);
+    assert_eq!(code, Some(2));
+}
+
+/// The parenthesised term `text` starts with.
+fn balanced_term(text: &str) -> &str {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &text[..=i];
+                }
+            }
+            _ => {}
+        }
+    }
+    text
 }
 
 /// z3's first answer on `clauses`, Spacer configured as the engine runs its systems

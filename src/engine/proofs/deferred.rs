@@ -382,12 +382,18 @@ fn whole_attempts(
         let specialised_measured = specialised_ir
             .as_ref()
             .and_then(|ir| measures_only(crate::vc::horn::HornSystem::of_unfolded(ir)));
-        // Both with every product of two variables abstracted (`vc::horn_products`:
-        // linear facts of signs and parities, which Spacer reasons with where products
-        // stop it), for a program that multiplies two variables: systems of their own,
-        // since a proof needing a product's value needs the exact clauses.
+        // Both with every product of two variables and every remainder by a literal of 3
+        // or more abstracted (`vc::horn_products`: linear facts of signs, ranges and
+        // parities, which Spacer reasons with where products and remainders stop it), for
+        // a program that has them: systems of their own, since a proof needing a
+        // product's or a remainder's value needs the exact clauses. The same for the
+        // system with least and greatest elements (elements made up as `(i * 5) mod 11`),
+        // tried right after it.
         let products_abstracted = [Some(&system), measured.as_ref()]
             .map(|s| s.and_then(crate::vc::horn_products::products_abstracted));
+        let bounded_abstracted = bounded
+            .as_ref()
+            .and_then(crate::vc::horn_products::products_abstracted);
         let configurations = proofs::chc::configurations_for(&system);
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
@@ -397,6 +403,7 @@ fn whole_attempts(
         late.extend(specialised_measured);
         late.extend(specialised);
         last.extend(bounded);
+        last.extend(bounded_abstracted);
         last.extend(ranged);
         last.extend(totaled);
         last.extend(contexts);
