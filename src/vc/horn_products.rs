@@ -86,25 +86,30 @@ impl Products {
             true => (a_text, b_text),
             false => (b_text, a_text),
         };
-        if let Some(p) = self.made.get(&key) {
-            return p.clone();
-        }
-        let p = Sx::Atom(self.fresh_name("product"));
-        self.facts.extend(product_facts(&p, &a, &b));
-        self.made.insert(key, p.clone());
-        p
+        self.made_once(key, "product", |p| product_facts(p, &a, &b))
     }
 
     /// The fresh integer standing for `(mod e c)`, with its facts recorded when it is new.
     fn remainder(&mut self, e: Sx, c: u64) -> Sx {
         let key = (e.to_string(), format!("mod {c}"));
-        if let Some(r) = self.made.get(&key) {
-            return r.clone();
+        self.made_once(key, "remainder", |r| remainder_facts(r, c))
+    }
+
+    /// The fresh integer made for `key`, or a new one named after `kind` with `facts` of
+    /// it recorded.
+    fn made_once(
+        &mut self,
+        key: (String, String),
+        kind: &str,
+        facts: impl FnOnce(&Sx) -> Vec<Sx>,
+    ) -> Sx {
+        if let Some(made) = self.made.get(&key) {
+            return made.clone();
         }
-        let r = Sx::Atom(self.fresh_name("remainder"));
-        self.facts.extend(remainder_facts(&r, c));
-        self.made.insert(key, r.clone());
-        r
+        let fresh = Sx::Atom(self.fresh_name(kind));
+        self.facts.extend(facts(&fresh));
+        self.made.insert(key, fresh.clone());
+        fresh
     }
 }
 
@@ -414,7 +419,6 @@ mod tests {
     /// arithmetic does not decide those within a minute: they are left to the grid).
     #[test]
     fn the_facts_hold_of_every_product() {
-        use crate::solver::ScriptOutcome;
         let (a, b, p) = (
             Sx::Atom("a".into()),
             Sx::Atom("b".into()),
@@ -438,26 +442,31 @@ mod tests {
                     "(declare-const a Int)(declare-const b Int)(declare-const p Int)\
                      (assert (= p {product}))(assert (not {fact}))(check-sat)"
                 );
-                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-                let never = std::sync::atomic::AtomicBool::new(false);
-                match crate::solver::run_to_end(&script, (deadline, None), false, &never) {
-                    Some(ScriptOutcome::Replies(replies)) => {
-                        assert_eq!(replies.len(), 1, "{script}");
-                        assert!(replies[0].is_atom("unsat"), "{}: {script}", replies[0]);
-                        decided += 1;
-                    }
-                    other => panic!("z3 gave no answer ({other:?}): {script}"),
-                }
+                assert_z3_refutes(&script);
+                decided += 1;
             }
         }
         assert_eq!(decided, facts[0].len() - 1 + facts[1].len() - 1);
+    }
+
+    /// z3 answers `script`'s one `check-sat` with `unsat` within a minute.
+    fn assert_z3_refutes(script: &str) {
+        use crate::solver::ScriptOutcome;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let never = std::sync::atomic::AtomicBool::new(false);
+        match crate::solver::run_to_end(script, (deadline, None), false, &never) {
+            Some(ScriptOutcome::Replies(replies)) => {
+                assert_eq!(replies.len(), 1, "{script}");
+                assert!(replies[0].is_atom("unsat"), "{}: {script}", replies[0]);
+            }
+            other => panic!("z3 gave no answer ({other:?}): {script}"),
+        }
     }
 
     /// Every fact of a remainder holds: on every dividend in -40..=40 for the divisors 3,
     /// 7 and 11, and for all integers (linear: z3 decides them).
     #[test]
     fn the_facts_hold_of_every_remainder() {
-        use crate::solver::ScriptOutcome;
         let r = Sx::Atom("p".into());
         for c in [3u64, 7, 11] {
             let facts = remainder_facts(&r, c);
@@ -472,14 +481,7 @@ mod tests {
                     "(declare-const a Int)(declare-const p Int)\
                      (assert (= p (mod a {c})))(assert (not {fact}))(check-sat)"
                 );
-                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-                let never = std::sync::atomic::AtomicBool::new(false);
-                match crate::solver::run_to_end(&script, (deadline, None), false, &never) {
-                    Some(ScriptOutcome::Replies(replies)) => {
-                        assert!(replies[0].is_atom("unsat"), "{}: {script}", replies[0]);
-                    }
-                    other => panic!("z3 gave no answer ({other:?}): {script}"),
-                }
+                assert_z3_refutes(&script);
             }
         }
     }

@@ -132,8 +132,15 @@ impl Measures {
     /// something.
     pub fn bounds_apply(ir: &IrProgram) -> bool {
         let int_lists = int_lists(ir);
-        !int_lists.is_empty()
-            && (builds_bounded_elements(ir, &int_lists) || compares_elements(ir, &int_lists))
+        if int_lists.is_empty() {
+            return false;
+        }
+        let flows: HashMap<ProcId, ElementFlow> = ir
+            .procs
+            .iter()
+            .map(|(id, proc)| (id, ElementFlow::of(ir, proc, &int_lists)))
+            .collect();
+        builds_bounded_elements(ir, &flows) || compares_elements(ir, &int_lists, &flows)
     }
 
     /// Whether the program builds values of a datatype that nests itself and holds
@@ -623,12 +630,8 @@ fn int_lists(ir: &IrProgram) -> Vec<DatatypeId> {
 /// list of `step, step + 1, …` built from a `step` its caller checked `step >= 0`: the
 /// elements are bounded by what the comparison bounds, a fact other procedures may need
 /// of every element (`div 10000 k` for each `k` of `range 1 n`).
-fn builds_bounded_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
-    let flows: HashMap<ProcId, ElementFlow> = ir
-        .procs
-        .iter()
-        .map(|(id, proc)| (id, ElementFlow::of(ir, proc, int_lists)))
-        .collect();
+/// `flows`: every procedure's [`ElementFlow`].
+fn builds_bounded_elements(ir: &IrProgram, flows: &HashMap<ProcId, ElementFlow>) -> bool {
     let mut bounded_params: HashSet<(ProcId, usize)> = HashSet::new();
     loop {
         let before = bounded_params.len();
@@ -664,8 +667,12 @@ fn builds_bounded_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
 /// the first element above a threshold (`x :: _ when x > t`), a filter by a bound, a
 /// sortedness test. What such a program asserts of the elements ("every element is at
 /// most `t`" once the scan returned normally) is a fact of the least and greatest
-/// element.
-fn compares_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
+/// element. `flows`: every procedure's [`ElementFlow`].
+fn compares_elements(
+    ir: &IrProgram,
+    int_lists: &[DatatypeId],
+    flows: &HashMap<ProcId, ElementFlow>,
+) -> bool {
     let reads_an_element = |e: &Expr| {
         let mut reads = false;
         e.for_each_subexpr(&mut |e| {
@@ -676,17 +683,13 @@ fn compares_elements(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
         });
         reads
     };
-    ir.procs.iter().any(|(_, proc)| {
-        let flow = ElementFlow::of(ir, proc, int_lists);
-        let mut elements: HashSet<Var> = HashSet::new();
+    ir.procs.iter().any(|(id, proc)| {
+        let flow = &flows[&id];
+        let elements: HashSet<Var> = (flow.assigned.iter())
+            .filter(|(_, assigned)| assigned.iter().any(|e| reads_an_element(e)))
+            .map(|(var, _)| *var)
+            .collect();
         let mut compared_directly = false;
-        for_each_stmt(&proc.body, &mut |stmt| {
-            if let Stmt::Assign(target, e) = stmt
-                && reads_an_element(e)
-            {
-                elements.insert(*target);
-            }
-        });
         proc.for_each_expr(&mut |e| {
             e.for_each_subexpr(&mut |e| {
                 if let Expr::Binary {
