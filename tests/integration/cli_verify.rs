@@ -793,3 +793,47 @@ fn horef_trace_writes_the_runs_timeline_to_stderr_and_nothing_without_it() {
     );
     assert!(!String::from_utf8_lossy(&plain.stderr).contains("[trace"));
 }
+
+/// With `HOREF_TRACE`, each system of the whole program is named once by kind, under the
+/// key its `--dump-smt` file carries: the exact clauses' file is among those written.
+#[test]
+fn horef_trace_names_each_system_by_the_key_of_its_dump_file() {
+    let file = program(
+        "Methods:
+sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
+Main (n:Int) :Unit: assert (sum n >= n)
+",
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let dump = dir.path().join("dialogue");
+    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
+        .arg("verify")
+        .arg(file.path())
+        .args([
+            "--max-depth",
+            "2",
+            "--proofs",
+            "chc",
+            "--proof-wait",
+            "budget",
+        ])
+        .arg("--dump-smt")
+        .arg(&dump)
+        .env("HOREF_TRACE", "1")
+        .output()
+        .expect("run horef-si");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("VERIFIED"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let planned: Vec<(&str, &str)> = stderr
+        .lines()
+        .filter_map(|l| l.split_once("Spacer plan: system ")?.1.split_once(" is "))
+        .collect();
+    let exact: Vec<&str> = (planned.iter())
+        .filter(|(_, kind)| *kind == "the exact clauses")
+        .map(|(key, _)| *key)
+        .collect();
+    assert_eq!(exact.len(), 1, "{stderr}");
+    let written = dir.path().join(format!("dialogue.horn-{}.smt2", exact[0]));
+    assert!(written.exists(), "{written:?} not written; {stderr}");
+}

@@ -432,6 +432,11 @@ fn solve_afresh(
     Some(answer.unwrap_or_else(|| Solved::NoModel(merged_reasons(reasons))))
 }
 
+/// The name of `system` in a trace, the KEY of its `FILE.horn-KEY.smt2` ([`clauses_key`]).
+pub(crate) fn system_key(system: &HornSystem) -> u64 {
+    clauses_key(&system.script())
+}
+
 /// The KEY of `FILE.horn-KEY.smt2` for `clauses` (also the system's name in a trace).
 fn clauses_key(clauses: &str) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();

@@ -394,6 +394,41 @@ fn whole_attempts(
         let bounded_abstracted = bounded
             .as_ref()
             .and_then(crate::vc::horn_products::products_abstracted);
+        // Which system each file of `--dump-smt` and each lane of `HOREF_TRACE` is.
+        if crate::engine::trace::enabled() {
+            let named = [
+                ("the exact clauses", Some(&system)),
+                ("measures only", measured.as_ref()),
+                ("products abstracted", products_abstracted[0].as_ref()),
+                (
+                    "measures only, products abstracted",
+                    products_abstracted[1].as_ref(),
+                ),
+                ("least and greatest elements", bounded.as_ref()),
+                (
+                    "least and greatest elements, products abstracted",
+                    bounded_abstracted.as_ref(),
+                ),
+                ("ranges", ranged.as_ref()),
+                ("totals", totaled.as_ref()),
+                ("calling contexts", contexts.as_ref()),
+                ("one cell of every map", cells[0].as_ref()),
+                ("two cells of every map", cells[1].as_ref()),
+                ("known closures specialised", specialised.as_ref()),
+                (
+                    "known closures specialised, measures only",
+                    specialised_measured.as_ref(),
+                ),
+            ];
+            for (kind, system) in named {
+                if let Some(system) = system {
+                    trace!(
+                        "Spacer plan: system {:016x} is {kind}",
+                        proofs::chc::system_key(system)
+                    );
+                }
+            }
+        }
         let configurations = proofs::chc::configurations_for(&system);
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
