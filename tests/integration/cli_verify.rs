@@ -272,16 +272,17 @@ fn dump_smt_replays_in_z3() {
     );
 }
 
+/// A safe program the exact Horn clauses prove at once: `sum n >= n`.
+const SUM_AT_LEAST_N: &str = "Methods:
+sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
+Main (n:Int) :Unit: assert (sum n >= n)
+";
+
 /// With `--dump-smt FILE`, the Horn systems Spacer works on are written beside FILE, and
 /// z3 alone finds them satisfiable (the proof) as the run did.
 #[test]
 fn dump_smt_writes_the_horn_systems_spacer_solved() {
-    let file = program(
-        "Methods:
-sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
-Main (n:Int) :Unit: assert (sum n >= n)
-",
-    );
+    let file = program(SUM_AT_LEAST_N);
     let dir = tempfile::tempdir().expect("tempdir");
     let dump = dir.path().join("dialogue");
     let out = verify(
@@ -798,12 +799,7 @@ fn horef_trace_writes_the_runs_timeline_to_stderr_and_nothing_without_it() {
 /// key its `--dump-smt` file carries: the exact clauses' file is among those written.
 #[test]
 fn horef_trace_names_each_system_by_the_key_of_its_dump_file() {
-    let file = program(
-        "Methods:
-sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
-Main (n:Int) :Unit: assert (sum n >= n)
-",
-    );
+    let file = program(SUM_AT_LEAST_N);
     let dir = tempfile::tempdir().expect("tempdir");
     let dump = dir.path().join("dialogue");
     let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
