@@ -84,7 +84,7 @@ pub struct Clause {
 }
 
 /// The CHC system of a program.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HornSystem {
     /// The procedure whose failure the goal asks about.
     pub entry: Option<ProcId>,

@@ -494,7 +494,34 @@ fn whole_attempts(
                 },
             }),
     );
-    attempts
+    without_repeats(attempts)
+}
+
+/// `attempts` without a whole-program system an earlier attempt already runs, in the same
+/// configurations or more: a lane on it would only repeat another's work on the shared
+/// cores. The system with least and greatest elements is the measures-only one when no
+/// list the relations keep gains those measures (`closure_stack_pair.ml`: its measures-only
+/// system and its products-abstracted twin each ran twice; 6 of the 361 systems built
+/// for tests/proofs, `benchmarks/system_kinds.py`).
+fn without_repeats(attempts: Vec<Attempt>) -> Vec<Attempt> {
+    let mut kept: Vec<Attempt> = Vec::with_capacity(attempts.len());
+    for attempt in attempts {
+        let repeated = match &attempt {
+            Attempt::Whole {
+                system,
+                configurations,
+                ..
+            } => kept.iter().any(|earlier| {
+                matches!(earlier, Attempt::Whole { system: s, configurations: c, .. }
+                    if s == system && configurations.iter().all(|x| c.contains(x)))
+            }),
+            Attempt::Cases { .. } => false,
+        };
+        if !repeated {
+            kept.push(attempt);
+        }
+    }
+    kept
 }
 
 /// How many ranks after every other lane the clauses with known closures specialised
@@ -590,3 +617,68 @@ fn lane_count(attempts: &[Attempt]) -> u32 {
 
 /// Why the search stops when the Horn-clause engine proved the program.
 pub const PROVED_BY_CHC: &str = "the Horn clauses were proved";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn system(assertion: &str) -> HornSystem {
+        let text =
+            format!("procedure {{:entrypoint}} Main(n: int) {{\n  assert {assertion};\n}}\n");
+        let ir = boogie_like::parse(&text).expect("parses");
+        HornSystem::of(&ir).expect("clauses")
+    }
+
+    fn whole(system: &HornSystem, configurations: &'static [&'static str]) -> Attempt {
+        Attempt::Whole {
+            system: system.clone(),
+            configurations,
+            limits: proofs::chc::ChcLimits {
+                deadline: Instant::now() + Duration::from_secs(1),
+                budget: Duration::from_secs(1),
+                memory_mib: None,
+                cache: None,
+                background: true,
+                lanes: None,
+                dump: None,
+            },
+        }
+    }
+
+    fn systems_and_lanes(attempts: &[Attempt]) -> Vec<(HornSystem, usize)> {
+        attempts
+            .iter()
+            .filter_map(|a| match a {
+                Attempt::Whole {
+                    system,
+                    configurations,
+                    ..
+                } => Some((system.clone(), configurations.len())),
+                Attempt::Cases { .. } => None,
+            })
+            .collect()
+    }
+
+    /// A system an earlier attempt runs in the same configurations is left out; the same
+    /// system in a configuration no earlier attempt runs it in, and another system, stay.
+    #[test]
+    fn a_system_already_run_in_the_same_configurations_is_left_out() {
+        let (a, b) = (system("n * 0 == 0"), system("n - n == 0"));
+        assert_ne!(a, b);
+        let all = proofs::chc::CONFIGURATIONS;
+        let attempts = vec![
+            whole(&a, REFINEMENT_CONFIGURATION),
+            whole(&b, REFINEMENT_CONFIGURATION),
+            whole(&a.clone(), REFINEMENT_CONFIGURATION),
+            whole(&a, all),
+            whole(&a, REFINEMENT_CONFIGURATION),
+        ];
+        let kept = systems_and_lanes(&without_repeats(attempts));
+        assert_eq!(
+            kept,
+            vec![(a.clone(), 1), (b, 1), (a, all.len())],
+            "the repeats of `a` in global guidance only are left out"
+        );
+    }
+}
