@@ -22,6 +22,21 @@ fn verify(file: &tempfile::NamedTempFile, extra: &[&str]) -> std::process::Outpu
         .expect("run horef-si")
 }
 
+/// `verify` with `HOREF_TRACE=1` when `traced`, and without `HOREF_TRACE` otherwise.
+fn verify_traced(
+    file: &tempfile::NamedTempFile,
+    extra: &[&str],
+    traced: bool,
+) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_horef-si"));
+    command.arg("verify").arg(file.path()).args(extra);
+    match traced {
+        true => command.env("HOREF_TRACE", "1"),
+        false => command.env_remove("HOREF_TRACE"),
+    };
+    command.output().expect("run horef-si")
+}
+
 const BUGGY: &str = "Methods:
 half (x:Int) :Int = if x <= 1 then 0 else 1 + half (x - 2);
 Main (n:Int) :Unit: if n >= 0 then assert (half n * 2 == n) else skip
@@ -278,6 +293,22 @@ sum (n:Int) :Int = if n <= 0 then 0 else n + sum (n - 1);
 Main (n:Int) :Unit: assert (sum n >= n)
 ";
 
+/// `verify`'s arguments for [`SUM_AT_LEAST_N`] proved by the Horn clauses alone, each system
+/// written beside `dump` (`--dump-smt`).
+fn proved_by_chc_dumping(dump: &std::path::Path) -> [&str; 8] {
+    let dump = dump.to_str().expect("path");
+    [
+        "--max-depth",
+        "2",
+        "--proofs",
+        "chc",
+        "--proof-wait",
+        "budget",
+        "--dump-smt",
+        dump,
+    ]
+}
+
 /// With `--dump-smt FILE`, the Horn systems Spacer works on are written beside FILE, and
 /// z3 alone finds them satisfiable (the proof) as the run did.
 #[test]
@@ -285,19 +316,7 @@ fn dump_smt_writes_the_horn_systems_spacer_solved() {
     let file = program(SUM_AT_LEAST_N);
     let dir = tempfile::tempdir().expect("tempdir");
     let dump = dir.path().join("dialogue");
-    let out = verify(
-        &file,
-        &[
-            "--max-depth",
-            "2",
-            "--proofs",
-            "chc",
-            "--proof-wait",
-            "budget",
-            "--dump-smt",
-            dump.to_str().expect("path"),
-        ],
-    );
+    let out = verify(&file, &proved_by_chc_dumping(&dump));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("VERIFIED"), "{stdout}");
     let systems: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
@@ -760,20 +779,8 @@ fn a_cached_proof_is_reused_at_another_depth_and_rechecked() {
 fn horef_trace_writes_the_runs_timeline_to_stderr_and_nothing_without_it() {
     let file = program(BUGGY);
     let args = ["--max-depth", "5", "-q"];
-    let traced = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .arg("verify")
-        .arg(file.path())
-        .args(args)
-        .env("HOREF_TRACE", "1")
-        .output()
-        .expect("run horef-si");
-    let plain = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .arg("verify")
-        .arg(file.path())
-        .args(args)
-        .env_remove("HOREF_TRACE")
-        .output()
-        .expect("run horef-si");
+    let traced = verify_traced(&file, &args, true);
+    let plain = verify_traced(&file, &args, false);
     // The same answer either way.
     assert_eq!(traced.status.code(), Some(10));
     assert_eq!(traced.stdout, plain.stdout);
@@ -802,22 +809,7 @@ fn horef_trace_names_each_system_by_the_key_of_its_dump_file() {
     let file = program(SUM_AT_LEAST_N);
     let dir = tempfile::tempdir().expect("tempdir");
     let dump = dir.path().join("dialogue");
-    let out = Command::new(env!("CARGO_BIN_EXE_horef-si"))
-        .arg("verify")
-        .arg(file.path())
-        .args([
-            "--max-depth",
-            "2",
-            "--proofs",
-            "chc",
-            "--proof-wait",
-            "budget",
-        ])
-        .arg("--dump-smt")
-        .arg(&dump)
-        .env("HOREF_TRACE", "1")
-        .output()
-        .expect("run horef-si");
+    let out = verify_traced(&file, &proved_by_chc_dumping(&dump), true);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("VERIFIED"), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
