@@ -736,8 +736,8 @@ const QUANTIFIED_RECHECK_BUDGET: Duration = Duration::from_secs(45);
 /// 3 s) and `qe2` again (3 s), and the quantifier-free rest to the SMT core. `qe2` goes
 /// first: on the clauses where `qe-light` runs out of its time (a callee's summary with
 /// `exists` over a list and its measures, `list_odd_filter_shift.ml`; a closure array
-/// copied, `copy.horef`), it decides in 0.1–0.5 s, and on the four models measured it
-/// never needed more than a second (RESULTS.md, "`qe2` first in the quantified re-check"). Each
+/// copied, `copy.horef`), it decides in 0.1–0.5 s (RESULTS.md, "`qe2` first in the
+/// quantified re-check"), and where it does not, the others still get their time. Each
 /// tactic turns the clause's negation into an equisatisfiable formula, so an `unsat` is
 /// as trustworthy as the default check's; a tactic that cannot eliminate its quantifiers
 /// fails and the next is tried; when all fail the answer is `unknown` and the model is

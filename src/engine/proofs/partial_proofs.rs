@@ -29,9 +29,10 @@ use std::thread::JoinHandle;
 /// The most procedures proved on their own in one run.
 pub const MAX_ROOTS: usize = 4;
 
-/// Spacer's configurations for a procedure's clauses: the default and global guidance
-/// (the first two of [`chc::CONFIGURATIONS`]; the third is for state through globals,
-/// rarely what a single procedure needs, and the cores are shared with the search).
+/// Spacer's configurations for a procedure's clauses: global guidance and no predicate
+/// inlining (the first two of [`chc::CONFIGURATIONS`]; the third, Spacer's default, is
+/// left out, as it is for the whole program's clauses, `chc::configurations_for`: the
+/// cores are shared with the search).
 const CONFIGURATIONS: &[&str] = &[chc::CONFIGURATIONS[0], chc::CONFIGURATIONS[1]];
 
 /// The procedures worth proving on their own: the entry's callees that may fail, in
