@@ -740,6 +740,10 @@ pub enum Emit {
     /// many of its steps are not `+1` (not `-1`): the system the proof engine tries for
     /// programs that build ranges (`a :: upto (a + 1) b`).
     ChcRanges,
+    /// As `chc-measures`, every list of integers also carrying its first element: the
+    /// system the proof engine tries for programs that read a list's head outside every
+    /// traversal (a stack's `pop`) and build no ranges.
+    ChcHeads,
     /// As `chc-measures`, every value of a datatype that nests itself and holds integers
     /// (a tree of composed closures, a list of closures capturing integers) also carrying
     /// its total, the sum of every integer it holds: the system the proof engine tries for
@@ -779,6 +783,7 @@ impl Emit {
                 | Emit::ChcMeasures
                 | Emit::ChcBounds
                 | Emit::ChcRanges
+                | Emit::ChcHeads
                 | Emit::ChcTotals
                 | Emit::ChcContexts
                 | Emit::ChcCells
@@ -909,7 +914,8 @@ fn lower(file: &Path, stats: bool, clauses: Clauses, options: LoadOptions) -> Ex
 /// `lower --emit chc`: the Horn clauses of `ir`; `--emit chc-unfolded`: with small
 /// calls unfolded; `--emit chc-measures`: the measures-only projection of those
 /// (`--emit chc-bounds`: with least and greatest elements; `--emit chc-ranges`: with
-/// first elements and breaks of ±1 steps; `--emit chc-totals`: with totals of nested
+/// first elements and breaks of ±1 steps; `--emit chc-heads`: with first elements;
+/// `--emit chc-totals`: with totals of nested
 /// datatypes); `--emit chc-contexts`: the clauses with calling
 /// contexts; `--emit chc-cells` and `--emit chc-two-cells`: the clauses over one or two
 /// cells of every map.
@@ -953,6 +959,14 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, clauses: Clauses) -> ExitC
                  itself with a parameter plus or minus 1",
             ),
         ),
+        Emit::ChcHeads => (
+            HornSystem::of_unfolded_with_heads(ir),
+            Some(
+                "no system with first elements: no function outside every recursion reads \
+                 the head of a list of integers, or the program builds ranges (whose system \
+                 carries first elements)",
+            ),
+        ),
         Emit::ChcTotals => (
             HornSystem::of_unfolded_with_totals(ir),
             Some(
@@ -967,7 +981,11 @@ fn print_horn(file: &Path, ir: &boogie_like::Program, clauses: Clauses) -> ExitC
         return ExitCode::Input;
     }
     let derived = |system: &HornSystem| match emit {
-        Emit::ChcMeasures | Emit::ChcBounds | Emit::ChcRanges | Emit::ChcTotals => Some((
+        Emit::ChcMeasures
+        | Emit::ChcBounds
+        | Emit::ChcRanges
+        | Emit::ChcHeads
+        | Emit::ChcTotals => Some((
             crate::vc::measure_abstract::measures_only(system),
             "no relation carries a list: the measures-only system is the clauses of --emit chc",
         )),

@@ -133,6 +133,13 @@ impl HornSystem {
         Measures::ranges_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithRanges))?
     }
 
+    /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its first
+    /// element ([`Library::WithHeads`]), for a program that reads heads outside every
+    /// traversal (a stack's `pop`) and builds no ranges; `None` for any other.
+    pub fn of_unfolded_with_heads(ir: &IrProgram) -> Option<HornSystem> {
+        Measures::heads_apply(ir).then(|| Self::of_unfolded_carrying(ir, Library::WithHeads))?
+    }
+
     /// [`HornSystem::of_unfolded`] with every list of `Int`s also carrying its least and
     /// greatest element ([`Library::WithBounds`]), for a program that builds lists of
     /// elements it bounds or compares the elements of its lists by order; `None` for any

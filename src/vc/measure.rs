@@ -106,6 +106,12 @@ pub enum Library {
     /// not in it" and "the element found is `first + pos`" are linear facts. A system of
     /// its own, as [`Library::WithBounds`] is.
     WithRanges,
+    /// The chosen ones, and the first element, for a program that reads the head of a
+    /// list of `Int`s outside every traversal ([`reads_heads_outside_traversals`]: a
+    /// stack's `pop` returns the element last pushed). A system of its own, as
+    /// [`Library::WithBounds`] is: one more parameter per list costs Spacer the proofs of
+    /// some programs the chosen library alone proves (`tests/proofs/closure_stack_record.ml`).
+    WithHeads,
     /// The chosen ones, and every value of a datatype that nests itself and holds integers
     /// (a tree of composed closures, a list of closures or records) carrying its total
     /// ([`Measure::Total`]), for a program that builds such values and adds
@@ -125,6 +131,16 @@ impl Measures {
     pub fn ranges_apply(ir: &IrProgram) -> bool {
         let int_lists = int_lists(ir);
         !int_lists.is_empty() && builds_ranges(ir, &int_lists)
+    }
+
+    /// Whether the program reads the head of a list of `Int`s outside every traversal
+    /// and builds no ranges (whose library carries the first element already), so that
+    /// [`Library::WithHeads`] adds something.
+    pub fn heads_apply(ir: &IrProgram) -> bool {
+        let int_lists = int_lists(ir);
+        !int_lists.is_empty()
+            && reads_heads_outside_traversals(ir, &int_lists)
+            && !builds_ranges(ir, &int_lists)
     }
 
     /// Whether the program builds lists of `Int`s of elements it bounds, or compares the
@@ -160,6 +176,7 @@ impl Measures {
         match library {
             Library::Chosen | Library::WithTotals => {}
             Library::WithBounds => chosen.extend([Measure::Min, Measure::Max]),
+            Library::WithHeads => chosen.push(Measure::First),
             Library::WithRanges => {
                 chosen.extend([Measure::First, Measure::UpBreaks, Measure::DownBreaks])
             }
@@ -706,6 +723,54 @@ fn compares_elements(
     })
 }
 
+/// Whether a procedure that lies on no cycle of the call graph reads the `Int` element of
+/// a cons cell of a list of `Int`s (one of `int_lists` that [`is_int_list`]): a head read once, not a
+/// traversal's step (`sum`'s `x + sum t` reads every element, and its facts are
+/// [`Measure::Sum`]'s business).
+fn reads_heads_outside_traversals(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
+    let recursive = procs_on_call_cycles(ir);
+    ir.procs.iter().any(|(id, proc)| {
+        if recursive.contains(&id) {
+            return false;
+        }
+        let mut reads = false;
+        proc.for_each_expr(&mut |e| {
+            e.for_each_subexpr(&mut |e| {
+                if let Expr::Select { field, .. } = e
+                    && int_lists.contains(&field.ctor.datatype)
+                    && is_int_list(ir, field.ctor.datatype)
+                    && ir.field(*field).is_some_and(|f| f.ty == IrType::Int)
+                {
+                    reads = true;
+                }
+            })
+        });
+        reads
+    })
+}
+
+/// The procedures that can call themselves, directly or through others.
+fn procs_on_call_cycles(ir: &IrProgram) -> HashSet<ProcId> {
+    let callees = |id: ProcId| ir.procs[id].call_sites.values().map(|site| site.callee);
+    ir.procs
+        .iter()
+        .map(|(id, _)| id)
+        .filter(|&start| {
+            let mut seen: HashSet<ProcId> = HashSet::new();
+            let mut stack: Vec<ProcId> = callees(start).collect();
+            while let Some(next) = stack.pop() {
+                if next == start {
+                    return true;
+                }
+                if seen.insert(next) {
+                    stack.extend(callees(next));
+                }
+            }
+            false
+        })
+        .collect()
+}
+
 /// Whether some procedure builds a range: puts onto a list of `Int`s (one of `int_lists`)
 /// an element and calls itself with one of its parameters plus or minus 1 (`a :: upto
 /// (a + 1) b`, `n :: down (n - 1)`).
@@ -1042,6 +1107,67 @@ procedure Main(p: Pair, l: Ints, fs: Fs)
         // Only in their own library.
         let chosen = Measures::with_library(&ir, Library::Chosen);
         assert_eq!(chosen.of_sort(&Sort::Datatype("Clo".to_string())), []);
+    }
+
+    /// A list of `Int`s in a cell, pushed onto and popped (the head read once, in a
+    /// procedure no cycle of calls goes through), and summed by a recursive procedure.
+    fn stack_program(pop_reads_head: bool) -> IrProgram {
+        let pop_body = if pop_reads_head {
+            "x := items->head#i;"
+        } else {
+            "x := 0;"
+        };
+        let text = format!(
+            r#"
+datatype Ints {{ nil#i(), cons#i(head#i: int, tail#i: Ints) }}
+var items: Ints;
+
+procedure push(x: int)
+{{
+  items := cons#i(x, items);
+}}
+
+procedure pop() returns (x: int)
+{{
+  if (items is cons#i) {{
+    {pop_body}
+    items := items->tail#i;
+  }}
+}}
+
+procedure sum(l: Ints) returns (s: int)
+{{
+  if (l is cons#i) {{
+    call s := sum(l->tail#i);
+    s := s + l->head#i;
+  }}
+}}
+
+procedure Main(n: int)
+{{
+  var x: int;
+  call push(n);
+  call x := pop();
+  call x := sum(items);
+}}
+"#
+        );
+        boogie_like::parse(&text).expect("the test program parses")
+    }
+
+    #[test]
+    fn a_head_read_outside_every_traversal_chooses_the_first_element_library() {
+        let ir = stack_program(true);
+        assert!(Measures::heads_apply(&ir));
+        let ints = Sort::Datatype("Ints".to_string());
+        let heads = Measures::with_library(&ir, Library::WithHeads);
+        assert!(heads.of_sort(&ints).contains(&Measure::First));
+        // Only in its own library.
+        let chosen = Measures::with_library(&ir, Library::Chosen);
+        assert!(!chosen.of_sort(&ints).contains(&Measure::First));
+        // `sum` reads every head, but it lies on a cycle of calls: a traversal, not a
+        // head read once.
+        assert!(!Measures::heads_apply(&stack_program(false)));
     }
 
     #[test]

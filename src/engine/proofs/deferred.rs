@@ -363,6 +363,10 @@ fn whole_attempts(
         // for a program that builds ranges (`upto a b`: "`x` is not in it" is then
         // linear): a system of its own, as the bounds one is.
         let ranged = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_ranges(ir));
+        // The same with every list's first element, for a program that reads heads
+        // outside every traversal (a stack's `pop` returns the element last pushed): a
+        // system of its own, as the bounds one is.
+        let headed = measures_only(crate::vc::horn::HornSystem::of_unfolded_with_heads(ir));
         // The same with every value of a datatype that nests itself and holds integers
         // carrying its total (a tree of closures composed, a list of closures capturing
         // integers: what applying them adds), for a program that builds such values and
@@ -410,6 +414,7 @@ fn whole_attempts(
                     bounded_abstracted.as_ref(),
                 ),
                 ("ranges", ranged.as_ref()),
+                ("first elements", headed.as_ref()),
                 ("totals", totaled.as_ref()),
                 ("calling contexts", contexts.as_ref()),
                 ("one cell of every map", cells[0].as_ref()),
@@ -440,6 +445,7 @@ fn whole_attempts(
         last.extend(bounded);
         last.extend(bounded_abstracted);
         last.extend(ranged);
+        last.extend(headed);
         last.extend(totaled);
         last.extend(contexts);
         last.extend(cells.into_iter().flatten());
