@@ -83,7 +83,7 @@ fn statements(block: &[boogie_like::ir::Stmt]) -> usize {
 }
 
 /// By `ProcId` index: whether the procedure can call itself, directly or not.
-fn on_cycles(ir: &IrProgram) -> Vec<bool> {
+pub(super) fn on_cycles(ir: &IrProgram) -> Vec<bool> {
     let callees: Vec<Vec<usize>> = ir
         .procs
         .values()

@@ -139,7 +139,7 @@ impl Measures {
     pub fn heads_apply(ir: &IrProgram) -> bool {
         let int_lists = int_lists(ir);
         !int_lists.is_empty()
-            && reads_heads_outside_traversals(ir, &int_lists)
+            && reads_heads_outside_traversals(ir)
             && !builds_ranges(ir, &int_lists)
     }
 
@@ -723,21 +723,20 @@ fn compares_elements(
     })
 }
 
-/// Whether a procedure that lies on no cycle of the call graph reads the `Int` element of
-/// a cons cell of a list of `Int`s (one of `int_lists` that [`is_int_list`]): a head read once, not a
-/// traversal's step (`sum`'s `x + sum t` reads every element, and its facts are
-/// [`Measure::Sum`]'s business).
-fn reads_heads_outside_traversals(ir: &IrProgram, int_lists: &[DatatypeId]) -> bool {
-    let recursive = procs_on_call_cycles(ir);
+/// Whether a procedure that lies on no cycle of the call graph
+/// ([`super::horn_inline::on_cycles`]) reads the `Int` element of a cons cell of a list of
+/// `Int`s ([`is_int_list`]): a head read once, not a traversal's step (`sum`'s `x + sum
+/// t` reads every element, and its facts are [`Measure::Sum`]'s business).
+fn reads_heads_outside_traversals(ir: &IrProgram) -> bool {
+    let recursive = super::horn_inline::on_cycles(ir);
     ir.procs.iter().any(|(id, proc)| {
-        if recursive.contains(&id) {
+        if recursive[id.0 as usize] {
             return false;
         }
         let mut reads = false;
         proc.for_each_expr(&mut |e| {
             e.for_each_subexpr(&mut |e| {
                 if let Expr::Select { field, .. } = e
-                    && int_lists.contains(&field.ctor.datatype)
                     && is_int_list(ir, field.ctor.datatype)
                     && ir.field(*field).is_some_and(|f| f.ty == IrType::Int)
                 {
@@ -747,28 +746,6 @@ fn reads_heads_outside_traversals(ir: &IrProgram, int_lists: &[DatatypeId]) -> b
         });
         reads
     })
-}
-
-/// The procedures that can call themselves, directly or through others.
-fn procs_on_call_cycles(ir: &IrProgram) -> HashSet<ProcId> {
-    let callees = |id: ProcId| ir.procs[id].call_sites.values().map(|site| site.callee);
-    ir.procs
-        .iter()
-        .map(|(id, _)| id)
-        .filter(|&start| {
-            let mut seen: HashSet<ProcId> = HashSet::new();
-            let mut stack: Vec<ProcId> = callees(start).collect();
-            while let Some(next) = stack.pop() {
-                if next == start {
-                    return true;
-                }
-                if seen.insert(next) {
-                    stack.extend(callees(next));
-                }
-            }
-            false
-        })
-        .collect()
 }
 
 /// Whether some procedure builds a range: puts onto a list of `Int`s (one of `int_lists`)
