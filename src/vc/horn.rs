@@ -281,16 +281,8 @@ impl HornSystem {
                 out.push('\n');
                 continue;
             }
-            let sorts: Vec<String> = relation
-                .params
-                .iter()
-                .map(|p| p.sort.text().into_owned())
-                .collect();
-            out.push_str(&format!(
-                "(declare-fun {} ({}) Bool)\n",
-                relation.name,
-                sorts.join(" ")
-            ));
+            out.push_str(&relation.declaration());
+            out.push('\n');
         }
         for clause in &self.clauses {
             out.push_str(&format!("; {}\n(assert {})\n", clause.what, clause.text()));
@@ -322,7 +314,24 @@ impl HornSystem {
     }
 }
 
+impl RelationParam {
+    pub fn new(role: &str, sort: Sort) -> RelationParam {
+        RelationParam {
+            role: role.to_string(),
+            sort,
+        }
+    }
+}
+
 impl Relation {
+    /// `(declare-fun name (S …) Bool)`.
+    pub fn declaration(&self) -> String {
+        let sorts: Vec<String> = (self.params.iter())
+            .map(|p| p.sort.text().into_owned())
+            .collect();
+        format!("(declare-fun {} ({}) Bool)", self.name, sorts.join(" "))
+    }
+
     /// `(define-fun name ((x!0 S) …) Bool true)`.
     pub fn true_definition(&self) -> String {
         let params: Vec<(String, Sort)> = self

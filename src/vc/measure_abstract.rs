@@ -230,10 +230,7 @@ mod tests {
     use crate::vc::horn::RelationParam;
 
     fn param(role: &str, sort: Sort) -> RelationParam {
-        RelationParam {
-            role: role.to_string(),
-            sort,
-        }
+        RelationParam::new(role, sort)
     }
 
     /// The entry's re-check interpretation follows the projection: "starts empty" becomes

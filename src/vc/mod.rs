@@ -6,6 +6,7 @@ pub mod encode;
 pub mod horn;
 pub mod horn_cells;
 pub mod horn_contexts;
+pub mod horn_facts;
 pub mod horn_inline;
 pub mod horn_input_split;
 pub mod horn_products;

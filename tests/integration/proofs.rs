@@ -329,6 +329,24 @@ fn a_stack_pop_is_proved_through_the_first_elements_of_lists() {
     );
 }
 
+/// A fold building a list through a closure whose captured step is even keeps every
+/// element's parity. The relational fact "the result's odd elements are the list's and
+/// the accumulator's" is found by Houdini over the measures-only clauses and assumed at
+/// the calls (`engine::proofs::seeded`): `list_keep_parity.ml` is VERIFIED with it in its
+/// proof (4-6 s on a quiet machine; Spacer alone found nothing in 60 s), while the
+/// candidate "no element of the result is odd", false of these calls, was dropped. Its
+/// twin shifted by an odd step is a BUG.
+#[test]
+fn relational_list_facts_proved_inductive_prove_a_fold_that_keeps_parity() {
+    let json = chc_verdict("list_keep_parity.ml", &["--max-depth", "8"]);
+    assert_eq!(json["verdict"], "verified", "{json}");
+    let text = json["proof"]["summaries"].to_string();
+    assert!(text.contains("odd(ret) = odd(l) + odd(a)"), "{json}");
+    assert!(!text.contains("odd(ret) = 0"), "{json}");
+    let twin = chc_verdict("list_keep_parity-e.ml", &["--max-depth", "8"]);
+    assert_eq!(twin["verdict"], "bug", "{twin}");
+}
+
 /// A loop whose state is a record of mutable fields (a heap map passed between the
 /// loop's procedures) is proved in Spacer's heap configuration
 /// (`chc::HEAP_CONFIGURATION`), whose model is quantified and re-checked clause by

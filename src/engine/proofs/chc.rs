@@ -570,7 +570,7 @@ fn checked_interpretation(system: &HornSystem, mut definitions: Interpretation) 
 }
 
 /// The `define-fun`s of a model reply (as one list of them, or one by one), by name.
-fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
+pub(crate) fn definitions(replies: &[Sx]) -> HashMap<String, Definition> {
     let mut found = HashMap::new();
     let mut add = |item: &Sx| {
         if let Some([head, name, params, _sort, body]) = item.list()
@@ -615,7 +615,7 @@ fn definition_text(relation: &Relation, definitions: &HashMap<String, Definition
 
 /// Checks every clause under the interpretation in a fresh z3: `Ok` iff each
 /// `vars. body ∧ ¬head` is unsatisfiable. `None` if cancelled.
-fn recheck(
+pub(crate) fn recheck(
     system: &HornSystem,
     definitions: &HashMap<String, Definition>,
     limits: ChcLimits,

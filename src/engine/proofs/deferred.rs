@@ -59,6 +59,12 @@ enum Attempt {
         source: Arc<proofs::case_proofs::CaseSource>,
         limits: proofs::chc::ChcLimits,
     },
+    /// One Horn system seeded with the relational list facts Houdini proves inductive
+    /// first ([`proofs::seeded`]).
+    Seeded {
+        system: HornSystem,
+        limits: proofs::chc::ChcLimits,
+    },
 }
 
 impl Attempt {
@@ -86,6 +92,9 @@ impl Attempt {
             Attempt::Cases { source, limits } => {
                 proofs::chc::remembered(proofs::case_proofs::key(source, *limits))?
             }
+            Attempt::Seeded { system, limits } => {
+                proofs::chc::remembered(proofs::seeded::key(system, *limits))?
+            }
         };
         match answer {
             proofs::chc::ChcAnswer::Proved(proof) => Some(proof),
@@ -105,6 +114,13 @@ impl Attempt {
             } => proofs::chc::ChcTask::start_with(system, configurations, limits, on_answer),
             Attempt::Cases { source, limits } => {
                 proofs::case_proofs::start(source, limits, on_answer)
+            }
+            Attempt::Seeded { system, limits } => {
+                let key = proofs::seeded::key(&system, limits);
+                let work = move |cancelled: &std::sync::atomic::AtomicBool| {
+                    proofs::seeded::solve(&system, REFINEMENT_CONFIGURATION, limits, cancelled)
+                };
+                proofs::chc::ChcTask::spawn(key, work, on_answer)
             }
         }
     }
@@ -340,6 +356,7 @@ fn whole_attempts(
     let mut last = Vec::new();
     let mut late = Vec::new();
     let mut classes = Vec::new();
+    let mut seeded = Vec::new();
     let prepared = proof_program(ir);
     let ir: &IrProgram = &prepared;
     if let Some(system) = proofs::chc::system_of(ir) {
@@ -437,6 +454,14 @@ fn whole_attempts(
         let configurations = proofs::chc::configurations_for(&system);
         classes = input_class_cases(ir, &system, measured.as_ref());
         systems.push((system, configurations));
+        // The measures-only clauses seeded with the relational list facts Houdini proves
+        // inductive (`proofs::seeded`), after the other systems of programs with lists.
+        seeded.extend(
+            measured
+                .iter()
+                .filter(|s| proofs::seeded::applies(s))
+                .cloned(),
+        );
         systems.extend(measured.map(|s| (s, REFINEMENT_CONFIGURATION)));
         let products_abstracted = products_abstracted.into_iter().flatten();
         systems.extend(products_abstracted.map(|s| (s, REFINEMENT_CONFIGURATION)));
@@ -474,10 +499,22 @@ fn whole_attempts(
             },
         })
         .collect();
-    // The entry split by an input's class comes after everything else.
-    let classes_end = after_last.saturating_add(u32::try_from(classes.len()).unwrap_or(u32::MAX));
+    let after_seeded = after_last.saturating_add(u32::try_from(seeded.len()).unwrap_or(u32::MAX));
     attempts.extend(
         (after_last..)
+            .zip(seeded)
+            .map(|(rank, system)| Attempt::Seeded {
+                system,
+                limits: proofs::chc::ChcLimits {
+                    lanes: Some(plan(rank, 1)),
+                    ..limits
+                },
+            }),
+    );
+    // The entry split by an input's class comes after everything else.
+    let classes_end = after_seeded.saturating_add(u32::try_from(classes.len()).unwrap_or(u32::MAX));
+    attempts.extend(
+        (after_seeded..)
             .zip(classes)
             .map(|(rank, source)| Attempt::Cases {
                 source: Arc::new(source),
@@ -521,7 +558,7 @@ fn without_repeats(attempts: Vec<Attempt>) -> Vec<Attempt> {
                 matches!(earlier, Attempt::Whole { system: s, configurations: c, .. }
                     if s == system && configurations.iter().all(|x| c.contains(x)))
             }),
-            Attempt::Cases { .. } => false,
+            Attempt::Cases { .. } | Attempt::Seeded { .. } => false,
         };
         if !repeated {
             kept.push(attempt);
@@ -616,6 +653,7 @@ fn lane_count(attempts: &[Attempt]) -> u32 {
     let configurations = |a: &Attempt| match a {
         Attempt::Whole { configurations, .. } => configurations.len(),
         Attempt::Cases { .. } => 0,
+        Attempt::Seeded { .. } => 1,
     };
     let most = attempts.iter().map(configurations).max().unwrap_or(0);
     u32::try_from(most * attempts.len()).unwrap_or(u32::MAX)
@@ -661,7 +699,7 @@ mod tests {
                     configurations,
                     ..
                 } => Some((system.clone(), configurations.len())),
-                Attempt::Cases { .. } => None,
+                Attempt::Cases { .. } | Attempt::Seeded { .. } => None,
             })
             .collect()
     }

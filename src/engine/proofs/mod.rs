@@ -19,4 +19,5 @@ pub mod partial_proofs;
 pub mod proof;
 pub mod proof_cache;
 pub mod proof_check;
+pub mod seeded;
 pub mod site_facts;
