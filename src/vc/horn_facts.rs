@@ -190,7 +190,8 @@ pub fn instance<T: std::fmt::Display>(fact: &str, args: &[T]) -> String {
 /// The index of the relation `sx` applies and its arguments, if `sx` is an application.
 fn application<'a>(sx: &'a Sx, by_name: &HashMap<&str, usize>) -> Option<(usize, &'a [Sx])> {
     let items = sx.list()?;
-    let index = *by_name.get(items.first()?.atom()?)?;
+    // Printed, an atom gets back the bars a quoted symbol (`|Main.for#18!rel|`) had.
+    let index = *by_name.get(items.first()?.to_string().as_str())?;
     Some((index, &items[1..]))
 }
 
@@ -347,12 +348,19 @@ mod tests {
 
     #[test]
     fn facts_are_assumed_at_body_applications_only() {
-        let relation = fold_relation();
+        // A quoted name (`#` needs the bars) is recognised where it is applied.
+        let relation = Relation {
+            name: "|fold#1!rel|".into(),
+            ..fold_relation()
+        };
         let clause = Clause {
             what: "body of fold".into(),
             vars: vec![("a".into(), Sort::Int)],
-            body: vec!["(fold!rel true a 1 0 0 a 1 false)".into(), "(> a 0)".into()],
-            head: Some("(fold!rel true a 1 0 0 a 1 false)".into()),
+            body: vec![
+                "(|fold#1!rel| true a 1 0 0 a 1 false)".into(),
+                "(> a 0)".into(),
+            ],
+            head: Some("(|fold#1!rel| true a 1 0 0 a 1 false)".into()),
         };
         let system = HornSystem {
             entry: None,

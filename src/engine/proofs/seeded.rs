@@ -69,7 +69,7 @@ pub fn solve(
     };
     let count = facts.iter().map(Vec::len).sum::<usize>();
     trace!("inductive facts: {count} of the candidates hold");
-    let Some(seeded) = horn_facts::seeded(system, &facts) else {
+    let Some(seeded) = horn_facts::seeded(system, &facts).filter(|s| s != system) else {
         return Some(ChcAnswer::NoProof(
             "no relational fact of the lists holds".into(),
         ));
