@@ -276,12 +276,7 @@ impl HornSystem {
         let mut out = String::from("(set-logic HORN)\n");
         out.push_str(&declare_datatypes(&self.datatypes));
         for relation in &self.relations {
-            if relation.defined_true {
-                out.push_str(&relation.true_definition());
-                out.push('\n');
-                continue;
-            }
-            out.push_str(&relation.declaration());
+            out.push_str(&relation.introduction());
             out.push('\n');
         }
         for clause in &self.clauses {
@@ -330,6 +325,16 @@ impl Relation {
             .map(|p| p.sort.text().into_owned())
             .collect();
         format!("(declare-fun {} ({}) Bool)", self.name, sorts.join(" "))
+    }
+
+    /// How a script introduces it: [`Relation::true_definition`] if it is defined
+    /// `true`, else [`Relation::declaration`].
+    pub fn introduction(&self) -> String {
+        if self.defined_true {
+            self.true_definition()
+        } else {
+            self.declaration()
+        }
     }
 
     /// `(define-fun name ((x!0 S) …) Bool true)`.

@@ -257,11 +257,7 @@ pub fn round_script(system: &HornSystem, facts: &Facts, check_ms: u64) -> Option
     let mut script = format!("(set-logic ALL)\n(set-option :timeout {check_ms})\n");
     script.push_str(&super::horn::declare_datatypes(&system.datatypes));
     for relation in &system.relations {
-        if relation.defined_true {
-            script.push_str(&relation.true_definition());
-        } else {
-            script.push_str(&relation.declaration());
-        }
+        script.push_str(&relation.introduction());
         script.push('\n');
     }
     let mut checks = Vec::new();

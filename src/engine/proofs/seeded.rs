@@ -178,15 +178,15 @@ fn with_facts(
             continue;
         }
         let name = chc::unbarred(&relation.name);
-        let params: Vec<String> = match model.get(name) {
-            Some(definition) => definition.params.clone(),
-            None => (0..relation.params.len())
-                .map(|i| format!("x!{i}"))
-                .collect(),
+        let (params, body): (Vec<String>, String) = match model.get(name) {
+            Some(definition) => (definition.params.clone(), definition.body.to_string()),
+            None => (
+                (0..relation.params.len())
+                    .map(|i| format!("x!{i}"))
+                    .collect(),
+                "true".to_string(),
+            ),
         };
-        let body = model
-            .get(name)
-            .map_or_else(|| "true".to_string(), |d| d.body.to_string());
         let bindings: Vec<String> = (params.iter().zip(&relation.params))
             .map(|(name, param)| format!("({name} {})", param.sort.text()))
             .collect();
